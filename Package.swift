@@ -1,0 +1,53 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+    name: "Bugle",
+    platforms: [.iOS(.v16), .macOS(.v13), .watchOS(.v9)],
+    products: [
+        .library(name: "Bugle", targets: ["Bugle"]),
+        .library(name: "BugleSimulator", targets: ["BugleSimulator"]),
+        .library(name: "BugleLogging", targets: ["BugleLogging"]),
+        .executable(name: "bugle", targets: ["bugle"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+    ],
+    targets: [
+        // The core: Foundation only, no clock, no current time zone, no disk.
+        .target(name: "Bugle"),
+        .target(
+            name: "BugleLogging",
+            dependencies: ["Bugle", .product(name: "Logging", package: "swift-log")]
+        ),
+        .target(
+            name: "BugleSimulator",
+            dependencies: ["Bugle", .product(name: "Yams", package: "Yams")]
+        ),
+        .executableTarget(
+            name: "bugle",
+            dependencies: [
+                "Bugle", "BugleSimulator", "BugleLogging",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .executableTarget(
+            name: "bugle-bench",
+            dependencies: ["Bugle", "BugleSimulator"],
+            path: "Benchmarks/bugle-bench"
+        ),
+        .testTarget(name: "BugleTests", dependencies: ["Bugle", "BugleLogging", .product(name: "Logging", package: "swift-log")]),
+        .testTarget(name: "BugleSimulatorTests", dependencies: ["Bugle", "BugleSimulator"]),
+        .testTarget(name: "bugleTests", dependencies: ["bugle"]),
+    ]
+)
+
+// Strict settings for every target, in one place.
+for target in package.targets {
+    var settings = target.swiftSettings ?? []
+    settings.append(.enableUpcomingFeature("ExistentialAny"))
+    target.swiftSettings = settings
+}

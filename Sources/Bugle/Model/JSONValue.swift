@@ -1,0 +1,85 @@
+import Foundation
+
+/// A JSON value: what app state snapshots and notification payloads hold.
+public enum JSONValue: Hashable, Sendable, Codable, CustomStringConvertible {
+    case null
+    case bool(Bool)
+    case int(Int)
+    case double(Double)
+    case string(String)
+    case array([JSONValue])
+    case object([String: JSONValue])
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        if container.decodeNil() { self = .null }
+        else if let value = try? container.decode(Bool.self) { self = .bool(value) }
+        else if let value = try? container.decode(Int.self) { self = .int(value) }
+        else if let value = try? container.decode(Double.self) { self = .double(value) }
+        else if let value = try? container.decode(String.self) { self = .string(value) }
+        else if let value = try? container.decode([JSONValue].self) { self = .array(value) }
+        else { self = .object(try container.decode([String: JSONValue].self)) }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        switch self {
+        case .null: try container.encodeNil()
+        case .bool(let value): try container.encode(value)
+        case .int(let value): try container.encode(value)
+        case .double(let value): try container.encode(value)
+        case .string(let value): try container.encode(value)
+        case .array(let value): try container.encode(value)
+        case .object(let value): try container.encode(value)
+        }
+    }
+
+    /// The value as a number, when it is one.
+    public var number: Double? {
+        switch self {
+        case .int(let value): Double(value)
+        case .double(let value): value
+        default: nil
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .null: "null"
+        case .bool(let value): String(value)
+        case .int(let value): String(value)
+        case .double(let value): String(value)
+        case .string(let value): "\"\(value)\""
+        case .array(let values): "[" + values.map(\.description).joined(separator: ", ") + "]"
+        case .object(let values):
+            "{" + values.keys.sorted().map { "\"\($0)\": \(values[$0]!.description)" }.joined(separator: ", ") + "}"
+        }
+    }
+
+    /// Feeds the value, in a canonical order, into a fingerprint.
+    func fingerprint(into hasher: inout Fingerprinter) {
+        switch self {
+        case .null: hasher.combine(tag: 0)
+        case .bool(let value): hasher.combine(tag: 1); hasher.combine(value ? 1 : 0)
+        case .int(let value): hasher.combine(tag: 2); hasher.combine(value)
+        case .double(let value): hasher.combine(tag: 3); hasher.combine(Int(bitPattern: UInt(value.bitPattern)))
+        case .string(let value): hasher.combine(tag: 4); hasher.combine(value)
+        case .array(let values):
+            hasher.combine(tag: 5); hasher.combine(values.count)
+            for value in values { value.fingerprint(into: &hasher) }
+        case .object(let values):
+            hasher.combine(tag: 6); hasher.combine(values.count)
+            for key in values.keys.sorted() {
+                hasher.combine(key)
+                values[key]!.fingerprint(into: &hasher)
+            }
+        }
+    }
+}
+
+extension JSONValue: ExpressibleByBooleanLiteral, ExpressibleByIntegerLiteral, ExpressibleByStringLiteral, ExpressibleByFloatLiteral {
+    public init(booleanLiteral value: Bool) { self = .bool(value) }
+    public init(integerLiteral value: Int) { self = .int(value) }
+    public init(stringLiteral value: String) { self = .string(value) }
+    public init(floatLiteral value: Double) { self = .double(value) }
+}

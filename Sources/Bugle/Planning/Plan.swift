@@ -1,0 +1,60 @@
+import Foundation
+
+/// One request the plan wants pending, with the candidate it came from.
+public struct PlanEntry: Hashable, Sendable {
+    public var candidate: Candidate
+    public var request: NotificationRequest
+}
+
+/// A candidate that did not make it into the plan.
+public struct DroppedCandidate: Hashable, Sendable, CustomStringConvertible {
+    public var candidate: Candidate
+    public var reason: DropReason
+    /// A sentence a person can read: "22:30 is inside quiet hours 22:00–07:00".
+    public var detail: String
+
+    public var description: String { "\(candidate.id) \(reason.rawValue): \(detail)" }
+}
+
+/// Until when the plan is complete if the app is never opened again.
+public struct Coverage: Hashable, Sendable {
+    public enum Limit: String, Hashable, Sendable {
+        /// The budget is full: candidates from `horizon` on did not fit.
+        case budget
+        /// Rules propose more, but past the planner's lookahead.
+        case lookahead
+        /// No rule proposes anything more: the plan is complete for good.
+        case exhausted
+    }
+
+    /// The plan holds every candidate that survives the policies and fires before this
+    /// moment. `nil` when nothing is left to plan ever.
+    public var horizon: Date?
+    public var limit: Limit
+}
+
+/// Why the plan is what it is.
+public struct PlanReport: Hashable, Sendable {
+    public var now: Date
+    /// How many requests the plan could hold.
+    public var capacity: Int
+    /// Every candidate the planner pulled from a rule, kept or dropped.
+    public var considered: Int
+    /// Every candidate considered and dropped, in fire-time order. Past the first
+    /// `budget` drop, later candidates are not pulled at all: the coverage says so.
+    public var dropped: [DroppedCandidate]
+    public var coverage: Coverage
+
+    /// The drops with `reason`.
+    public func dropped(_ reason: DropReason) -> [DroppedCandidate] { dropped.filter { $0.reason == reason } }
+}
+
+/// The ordered, deterministic list of requests that should be pending, and its report.
+public struct Plan: Hashable, Sendable {
+    public var namespace: Namespace
+    /// In fire-time order, the more important first at equal times.
+    public var entries: [PlanEntry]
+    public var report: PlanReport
+
+    public var requests: [NotificationRequest] { entries.map(\.request) }
+}

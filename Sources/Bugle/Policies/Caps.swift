@@ -1,0 +1,26 @@
+import Foundation
+
+/// At most so many notifications per local day, in total and per group.
+///
+/// Deliveries already made that day count, so a refresh in the evening does not plan a
+/// fifth notification for a day that had four.
+public struct Caps: Policy, Hashable {
+    public var perDay: Int?
+    public var perGroupPerDay: [String: Int]
+
+    public init(perDay: Int? = nil, perGroupPerDay: [String: Int] = [:]) {
+        self.perDay = perDay
+        self.perGroupPerDay = perGroupPerDay
+    }
+
+    public func evaluate(_ candidate: Candidate, context: PolicyContext, ledger: PlanLedger) -> PolicyDecision {
+        let day = context.zone.localDate(at: candidate.fireDate)
+        if let group = candidate.group, let limit = perGroupPerDay[group], ledger.count(on: day, group: group) >= limit {
+            return .drop(.cap, detail: "group \(group) already has \(limit) on \(day) (cap \(limit) per day)")
+        }
+        if let perDay, ledger.count(on: day) >= perDay {
+            return .drop(.cap, detail: "\(day) already has \(perDay) (cap \(perDay) per day)")
+        }
+        return .keep(candidate)
+    }
+}

@@ -1,0 +1,20 @@
+import Foundation
+
+/// At least this long between two notifications, delivered or planned.
+///
+/// Candidates come in fire-time order, and at equal times the higher priority first, so
+/// the one that survives a clash is the sooner, then the more important.
+public struct MinimumSpacing: Policy, Hashable {
+    public var interval: TimeInterval
+
+    public init(_ interval: TimeInterval) { self.interval = interval }
+
+    public func evaluate(_ candidate: Candidate, context: PolicyContext, ledger: PlanLedger) -> PolicyDecision {
+        guard let last = ledger.lastDate else { return .keep(candidate) }
+        let gap = candidate.fireDate.timeIntervalSince(last)
+        if gap < interval {
+            return .drop(.spacing, detail: "\(describe(max(gap, 0))) after the previous one (minimum \(describe(interval)))")
+        }
+        return .keep(candidate)
+    }
+}

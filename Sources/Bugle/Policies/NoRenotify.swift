@@ -1,0 +1,17 @@
+import Foundation
+
+/// No second notification with the same dedupe key within a window of the last one.
+public struct NoRenotify: Policy, Hashable {
+    public var window: TimeInterval
+
+    public init(within window: TimeInterval) { self.window = window }
+
+    public func evaluate(_ candidate: Candidate, context: PolicyContext, ledger: PlanLedger) -> PolicyDecision {
+        guard let key = candidate.dedupeKey, let last = ledger.lastDate(dedupeKey: key) else { return .keep(candidate) }
+        let gap = candidate.fireDate.timeIntervalSince(last)
+        if gap < window {
+            return .drop(.renotify, detail: "\"\(key)\" was notified \(describe(max(gap, 0))) before (window \(describe(window)))")
+        }
+        return .keep(candidate)
+    }
+}

@@ -1,0 +1,117 @@
+import Foundation
+
+/// Why a candidate was not planned (or, for an ``Adjustment``, which policy changed it).
+public enum DropReason: String, Hashable, Sendable, CaseIterable, Codable {
+    case quietHours, cap, spacing, renotify, stale, budget, condition, past
+}
+
+/// What a policy decides for one candidate.
+public enum PolicyDecision: Sendable {
+    /// Keep it, possibly changed (content made quiet); the adjustment says how.
+    case keep(Candidate)
+    /// Drop it, with the reason and a sentence a person can read.
+    case drop(DropReason, detail: String)
+    /// Move it to a later fire time; it is considered again there by every policy.
+    case move(to: FireTime, date: Date, reason: DropReason, detail: String)
+}
+
+/// What policies see besides the candidate.
+public struct PolicyContext: Sendable {
+    public var now: Date
+    /// The device's zone rules.
+    public var zone: ZoneRules
+    public var state: AppState
+    /// Candidate ids (without namespace) already pending in the center.
+    public var pendingIDs: Set<String>
+
+    public init(now: Date, zone: ZoneRules, state: AppState, pendingIDs: Set<String>) {
+        self.now = now
+        self.zone = zone
+        self.state = state
+        self.pendingIDs = pendingIDs
+    }
+}
+
+/// A pure step over candidates that keeps, moves or drops each one, with a reason.
+///
+/// Policies are asked in fire-time order. What they need to know of the candidates kept
+/// before (counts per day, the last fire time) and of past deliveries is in the ledger.
+public protocol Policy: Sendable {
+    func evaluate(_ candidate: Candidate, context: PolicyContext, ledger: PlanLedger) -> PolicyDecision
+}
+
+/// Deliveries and kept candidates so far, as the policies count them.
+public struct PlanLedger: Sendable {
+    private var perDay: [Int: Int] = [:]
+    private var perDayGroup: [DayGroup: Int] = [:]
+    private var lastByDedupeKey: [String: Date] = [:]
+    /// The latest delivery or kept candidate.
+    public private(set) var lastDate: Date?
+
+    private struct DayGroup: Hashable {
+        var day: Int
+        var group: String
+    }
+
+    public init() {}
+
+    /// Counts past deliveries; only their local day, group and dedupe key matter.
+    public init(history: DeliveryHistory, zone: ZoneRules) {
+        for delivery in history.deliveries {
+            record(date: delivery.date, group: delivery.group, dedupeKey: delivery.dedupeKey, zone: zone)
+        }
+    }
+
+    mutating func record(_ candidate: Candidate, zone: ZoneRules) {
+        record(date: candidate.fireDate, group: candidate.group, dedupeKey: candidate.dedupeKey, zone: zone)
+    }
+
+    private mutating func record(date: Date, group: String?, dedupeKey: String?, zone: ZoneRules) {
+        let day = zone.localDate(at: date).dayNumber
+        perDay[day, default: 0] += 1
+        if let group { perDayGroup[DayGroup(day: day, group: group), default: 0] += 1 }
+        if let dedupeKey { lastByDedupeKey[dedupeKey] = max(lastByDedupeKey[dedupeKey] ?? date, date) }
+        lastDate = max(lastDate ?? date, date)
+    }
+
+    /// Deliveries and kept candidates on the local day `day`.
+    public func count(on day: LocalDate) -> Int { perDay[day.dayNumber] ?? 0 }
+
+    /// Deliveries and kept candidates of `group` on the local day `day`.
+    public func count(on day: LocalDate, group: String) -> Int { perDayGroup[DayGroup(day: day.dayNumber, group: group)] ?? 0 }
+
+    /// The latest delivery or kept candidate with `dedupeKey`.
+    public func lastDate(dedupeKey: String) -> Date? { lastByDedupeKey[dedupeKey] }
+}
+
+/// Notifications the system delivered: what caps and the no-re-notification policy read.
+public struct DeliveryHistory: Sendable, Hashable {
+    public private(set) var deliveries: [DeliveredNotification]
+
+    public init(_ deliveries: [DeliveredNotification] = []) {
+        self.deliveries = deliveries.sorted { $0.date < $1.date }
+    }
+
+    /// Adds deliveries not seen before (by id and date).
+    public mutating func record(_ new: [DeliveredNotification]) {
+        var seen = Set(deliveries.map { "\($0.id)|\($0.date.timeIntervalSince1970)" })
+        for delivery in new where seen.insert("\(delivery.id)|\(delivery.date.timeIntervalSince1970)").inserted {
+            deliveries.append(delivery)
+        }
+        deliveries.sort { $0.date < $1.date }
+    }
+
+    /// Forgets deliveries before `date`; policies look back a few days at most.
+    public mutating func prune(before date: Date) {
+        deliveries.removeAll { $0.date < date }
+    }
+
+    public func contains(id: String) -> Bool { deliveries.contains { $0.id == id } }
+}
+
+func describe(_ interval: TimeInterval) -> String {
+    let minutes = Int(interval / 60)
+    if minutes % 1440 == 0 { return "\(minutes / 1440) d" }
+    if minutes % 60 == 0 { return "\(minutes / 60) h" }
+    return minutes >= 60 ? "\(minutes / 60) h \(minutes % 60) min" : "\(minutes) min"
+}

@@ -1,0 +1,84 @@
+import Foundation
+
+/// Hours in which notifications are held back, on the device's wall clock.
+///
+/// The window may wrap midnight (22:00–07:00). What happens inside it is the mode:
+/// drop (`suppress`), move to the window's end (`defer`), or deliver without sound or
+/// banner (`quiet`, as a passive notification). A group may have its own mode or be exempt.
+public struct QuietHours: Policy, Hashable {
+    public enum Mode: String, Hashable, Sendable, CaseIterable {
+        case suppress
+        case `defer`
+        case quiet
+    }
+
+    /// What one group does instead of the default mode.
+    public enum Override: Hashable, Sendable {
+        case mode(Mode)
+        case exempt
+    }
+
+    public var start: LocalTime
+    public var end: LocalTime
+    public var mode: Mode
+    public var overrides: [String: Override]
+
+    public init(start: LocalTime, end: LocalTime, mode: Mode = .suppress, overrides: [String: Override] = [:]) {
+        self.start = start
+        self.end = end
+        self.mode = mode
+        self.overrides = overrides
+    }
+
+    /// Whether `time` is inside the window.
+    public func contains(_ time: LocalTime) -> Bool {
+        if start == end { return false }
+        if start < end { return time >= start && time < end }
+        return time >= start || time < end
+    }
+
+    /// The end of the window that contains `local`.
+    public func windowEnd(containing local: LocalDateTime) -> LocalDateTime {
+        let day = (start > end && local.time >= start) ? local.date.adding(days: 1) : local.date
+        return LocalDateTime(date: day, time: end)
+    }
+
+    public func evaluate(_ candidate: Candidate, context: PolicyContext, ledger: PlanLedger) -> PolicyDecision {
+        let local = context.zone.localDateTime(at: candidate.fireDate)
+        guard contains(local.time) else { return .keep(candidate) }
+        var mode = self.mode
+        if let group = candidate.group, let override = overrides[group] {
+            switch override {
+            case .exempt: return .keep(candidate)
+            case .mode(let groupMode): mode = groupMode
+            }
+        }
+        let window = "\(start)–\(end)"
+        switch mode {
+        case .suppress:
+            return .drop(.quietHours, detail: "\(local.time) is inside quiet hours \(window)")
+        case .defer:
+            let target = windowEnd(containing: local)
+            let date: Date
+            let fireTime: FireTime
+            switch candidate.fireTime {
+            case .wallClock:
+                date = context.zone.date(for: target)
+                fireTime = .wallClock(target)
+            case .zoned(let zoned):
+                date = context.zone.date(for: target)
+                fireTime = .zoned(ZonedInstant(date: date, timeZone: zoned.timeZone))
+            }
+            if let relevance = candidate.relevance, date.timeIntervalSince(candidate.fireDate) > relevance {
+                return .drop(.quietHours, detail: "deferring past quiet hours \(window) to \(target.time) would outlast its relevance of \(describe(relevance))")
+            }
+            return .move(to: fireTime, date: date, reason: .quietHours, detail: "deferred from \(local.time) to \(target.time), the end of quiet hours \(window)")
+        case .quiet:
+            var quiet = candidate
+            quiet.content.interruptionLevel = .passive
+            quiet.content.sound = nil
+            quiet.adjustments.append(Adjustment(policy: .quietHours, detail: "delivered quietly at \(local.time), inside quiet hours \(window)"))
+            return .keep(quiet)
+        }
+    }
+}

@@ -1,0 +1,36 @@
+import Foundation
+
+/// Holds notifications built on data that has grown old.
+///
+/// The data's age is `now` minus the date stored in the state under `timestampKey`. Past
+/// `holdAfter`, nothing new is planned but what is already pending stays; past
+/// `cancelAfter`, everything it covers is dropped. Missing data counts as stale.
+public struct Staleness: Policy, Hashable {
+    public var timestampKey: String
+    public var holdAfter: TimeInterval
+    public var cancelAfter: TimeInterval
+    /// The rules it covers; `nil` for all.
+    public var rules: Set<String>?
+
+    public init(timestampKey: String, holdAfter: TimeInterval, cancelAfter: TimeInterval, rules: Set<String>? = nil) {
+        self.timestampKey = timestampKey
+        self.holdAfter = holdAfter
+        self.cancelAfter = cancelAfter
+        self.rules = rules
+    }
+
+    public func evaluate(_ candidate: Candidate, context: PolicyContext, ledger: PlanLedger) -> PolicyDecision {
+        if let rules, !rules.contains(candidate.ruleID) { return .keep(candidate) }
+        guard let stamp = context.state.date(timestampKey) else {
+            return .drop(.stale, detail: "no data: \(timestampKey) is not set")
+        }
+        let age = context.now.timeIntervalSince(stamp)
+        if age > cancelAfter {
+            return .drop(.stale, detail: "data is \(describe(age)) old (cancel after \(describe(cancelAfter)))")
+        }
+        if age > holdAfter, !context.pendingIDs.contains(candidate.id) {
+            return .drop(.stale, detail: "data is \(describe(age)) old (nothing new after \(describe(holdAfter)))")
+        }
+        return .keep(candidate)
+    }
+}

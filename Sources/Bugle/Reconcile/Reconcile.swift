@@ -1,0 +1,78 @@
+import Foundation
+
+/// Why reconcile removes a pending request.
+public enum CancelReason: Hashable, Sendable, CustomStringConvertible {
+    /// The planner considered it and dropped it.
+    case dropped(DropReason, detail: String)
+    /// No rule proposes it any more (its rule is gone, or the occurrence moved).
+    case obsolete
+
+    public var description: String {
+        switch self {
+        case .dropped(let reason, let detail): "\(reason.rawValue): \(detail)"
+        case .obsolete: "no longer planned"
+        }
+    }
+}
+
+/// A pending request reconcile removes, and why.
+public struct Removal: Hashable, Sendable {
+    public var id: String
+    public var reason: CancelReason
+}
+
+/// What to do to the center so that its pending list equals the plan.
+public struct ChangeSet: Hashable, Sendable {
+    /// Removed first, so that additions never meet a full center.
+    public var removals: [Removal]
+    /// In the order to add them: the least important first, the soonest and most important
+    /// last, because iOS keeps the *last* requests added when it has too many.
+    public var additions: [NotificationRequest]
+    /// Pending requests left alone because they already match the plan.
+    public var unchanged: Int
+
+    /// No call is needed.
+    public var isEmpty: Bool { removals.isEmpty && additions.isEmpty }
+    /// The number of center operations: one per request added or removed.
+    public var callCount: Int { removals.count + additions.count }
+}
+
+/// Diffs a plan against the center's pending requests by id and fingerprint.
+public enum Reconcile {
+    /// The changes that make `pending` equal `plan`, touching only the plan's namespace.
+    ///
+    /// A request whose id is planned with a different fingerprint is added again (adding
+    /// an existing id replaces it), not removed first.
+    ///
+    /// - Complexity: O(*p* + *n*) for *p* pending and *n* planned requests.
+    public static func changes(plan: Plan, pending: [NotificationRequest]) -> ChangeSet {
+        var pendingByID: [String: UInt64] = [:]
+        pendingByID.reserveCapacity(pending.count)
+        for request in pending where plan.namespace.owns(request.id) {
+            pendingByID[request.id] = request.fingerprint
+        }
+        var planned = Set<String>()
+        planned.reserveCapacity(plan.entries.count)
+        var additions: [NotificationRequest] = []
+        var unchanged = 0
+        for entry in plan.entries.reversed() {
+            planned.insert(entry.request.id)
+            if pendingByID[entry.request.id] == entry.request.fingerprint {
+                unchanged += 1
+            } else {
+                additions.append(entry.request)
+            }
+        }
+        var removals: [Removal] = []
+        let stale = pendingByID.keys.filter { !planned.contains($0) }
+        if !stale.isEmpty {
+            var reasons: [String: DroppedCandidate] = [:]
+            for drop in plan.report.dropped { reasons[plan.namespace.requestID(for: drop.candidate.id)] = drop }
+            for id in stale.sorted() {
+                let reason = reasons[id].map { CancelReason.dropped($0.reason, detail: $0.detail) } ?? .obsolete
+                removals.append(Removal(id: id, reason: reason))
+            }
+        }
+        return ChangeSet(removals: removals, additions: additions, unchanged: unchanged)
+    }
+}

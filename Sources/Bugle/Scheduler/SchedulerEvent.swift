@@ -1,0 +1,82 @@
+import Foundation
+
+/// Why the app asked for a refresh.
+public enum RefreshReason: String, Hashable, Sendable, Codable, CaseIterable {
+    case launch, foreground, background, backgroundTask, dayChanged, timeZoneChanged, clockChanged, appUpdated, dataChanged, permissionChanged, manual
+}
+
+/// Something the scheduler did or saw, for logs, analytics and stores.
+public enum SchedulerEvent: Hashable, Sendable {
+    /// A refresh began.
+    case refreshed(reason: RefreshReason, at: Date)
+    /// A request was added to the center.
+    case scheduled(NotificationRequest, fireDate: Date, at: Date)
+    /// A pending request was removed.
+    case cancelled(id: String, reason: CancelReason, at: Date)
+    /// A candidate was not planned.
+    case dropped(DroppedCandidate, at: Date)
+    /// The system showed a notification.
+    case delivered(DeliveredNotification)
+    /// The user tapped a notification.
+    case opened(id: String, at: Date)
+    /// A center call failed; the next refresh repairs what it left.
+    case failed(operation: String, id: String?, message: String, at: Date)
+    /// Nothing was scheduled, and why (notifications not allowed, clock not trusted).
+    case skipped(reason: String, at: Date)
+
+    /// A short name for the kind of event (`scheduled`, `dropped`, …).
+    public var kind: String {
+        switch self {
+        case .refreshed: "refreshed"
+        case .scheduled: "scheduled"
+        case .cancelled: "cancelled"
+        case .dropped: "dropped"
+        case .delivered: "delivered"
+        case .opened: "opened"
+        case .failed: "failed"
+        case .skipped: "skipped"
+        }
+    }
+
+    /// When it happened.
+    public var date: Date {
+        switch self {
+        case .refreshed(_, let at), .scheduled(_, _, let at), .cancelled(_, _, let at), .dropped(_, let at),
+             .opened(_, let at), .failed(_, _, _, let at), .skipped(_, let at): at
+        case .delivered(let delivery): delivery.date
+        }
+    }
+}
+
+/// Where scheduler events go.
+public protocol EventSink: Sendable {
+    func record(_ event: SchedulerEvent)
+}
+
+/// Keeps events in memory, for tests and the simulator.
+public final class EventRecorder: EventSink, @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: [SchedulerEvent] = []
+
+    public init() {}
+
+    public func record(_ event: SchedulerEvent) {
+        lock.lock()
+        stored.append(event)
+        lock.unlock()
+    }
+
+    /// Everything recorded so far, in order.
+    public var events: [SchedulerEvent] {
+        lock.lock()
+        defer { lock.unlock() }
+        return stored
+    }
+}
+
+/// Sends every event to several sinks.
+public struct FanOutSink: EventSink {
+    public var sinks: [any EventSink]
+    public init(_ sinks: [any EventSink]) { self.sinks = sinks }
+    public func record(_ event: SchedulerEvent) { for sink in sinks { sink.record(event) } }
+}

@@ -1,0 +1,25 @@
+import Foundation
+
+/// ISO 8601 date-times with the offset of a zone, formatted without `DateFormatter`.
+public enum ISO8601 {
+    /// `2026-03-15T20:00:00-04:00` (`Z` for a zero offset).
+    public static func string(from date: Date, timeZone: TimeZone) -> String {
+        let rules = ZoneRules(timeZone: timeZone, from: date, through: date)
+        return string(from: date, rules: rules)
+    }
+
+    /// The same as ``string(from:timeZone:)`` with zone rules already read.
+    public static func string(from date: Date, rules: ZoneRules) -> String {
+        let offset = rules.offset(at: date)
+        let local = LocalDateTime(localSeconds: Int(date.timeIntervalSince1970.rounded(.down)) + offset)
+        return "\(local.date)T\(pad(local.time.hour, 2)):\(pad(local.time.minute, 2)):\(pad(local.time.second, 2))\(offsetString(offset))"
+    }
+
+    /// `+HH:MM`, `-HH:MM`, or `Z`.
+    public static func offsetString(_ seconds: Int) -> String {
+        if seconds == 0 { return "Z" }
+        let sign = seconds < 0 ? "-" : "+"
+        let magnitude = abs(seconds)
+        return "\(sign)\(pad(magnitude / 3600, 2)):\(pad((magnitude / 60) % 60, 2))"
+    }
+}

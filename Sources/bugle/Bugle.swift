@@ -1,0 +1,2 @@
+import ArgumentParser
+@main struct B: ParsableCommand { func run() {} }
