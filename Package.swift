@@ -36,7 +36,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "bugle-bench",
-            dependencies: ["Bugle", "BugleSimulator"],
+            dependencies: ["Bugle"],
             path: "Benchmarks/bugle-bench"
         ),
         .testTarget(name: "BugleTests", dependencies: ["Bugle", "BugleLogging", .product(name: "Logging", package: "swift-log")]),

@@ -29,10 +29,10 @@ public struct RefreshResult: Sendable {
 /// try await scheduler.refresh(reason: .launch)
 /// ```
 public actor Scheduler {
-    public let planner: Planner
-    public let center: any Center
-    public let environment: SchedulerEnvironment
-    public let sink: any EventSink
+    public nonisolated let planner: Planner
+    public nonisolated let center: any Center
+    public nonisolated let environment: SchedulerEnvironment
+    public nonisolated let sink: any EventSink
     public private(set) var state: AppState
     public private(set) var history: DeliveryHistory
     /// How far back deliveries are kept for the policies.

@@ -1,0 +1,201 @@
+import Bugle
+import Foundation
+
+/// A notification center with iOS semantics on a virtual clock.
+///
+/// - A pending limit, and what happens past it: iOS 11 and later keep the *last* N added
+///   (``Eviction/keepLastAdded``); ``Eviction/keepSoonest`` keeps the N that fire first.
+/// - Wall-clock triggers are re-resolved when the device changes zone; zoned instants stay.
+///   A wall-clock trigger whose time is behind the clock after a change never fires (as a
+///   calendar trigger whose date has passed): it is reported as missed.
+/// - Delivery happens as ``advance(to:)`` passes each fire time, in order.
+/// - Adds and removes can fail, at seeded rates.
+public actor SimulatedCenter: Center {
+    /// What the center drops when an add exceeds the pending limit.
+    public enum Eviction: String, Sendable, CaseIterable {
+        case keepLastAdded
+        case keepSoonest
+    }
+
+    /// Seeded failures of center calls.
+    public struct Faults: Sendable, Hashable {
+        public var seed: UInt64
+        /// The chance that one add fails.
+        public var addFailureRate: Double
+        /// The chance that one remove call fails (nothing is removed).
+        public var removeFailureRate: Double
+
+        public init(seed: UInt64 = 1, addFailureRate: Double = 0, removeFailureRate: Double = 0) {
+            self.seed = seed
+            self.addFailureRate = addFailureRate
+            self.removeFailureRate = removeFailureRate
+        }
+
+        public static let none = Faults()
+    }
+
+    /// An error the center throws for an injected failure or a refused call.
+    public struct Failure: Error, CustomStringConvertible, Hashable {
+        public var description: String
+    }
+
+    /// One delivery, with the zone the device was in when it happened.
+    public struct Delivery: Sendable, Hashable {
+        public var notification: DeliveredNotification
+        public var timeZone: TimeZone
+    }
+
+    /// Center calls, counted one per request added and one per id asked to be removed.
+    public struct CallCounts: Sendable, Hashable {
+        public var adds = 0
+        public var removes = 0
+        public var failedAdds = 0
+        public var failedRemoves = 0
+    }
+
+    private struct Entry {
+        var request: NotificationRequest
+        var fireDate: Date
+        var sequence: Int
+    }
+
+    public let device: SimulatedDevice
+    public let pendingLimit: Int
+    public let eviction: Eviction
+    private var faults: Faults
+    private var generator: SeededGenerator
+    private var pending: [String: Entry] = [:]
+    /// The device zone's rules, read again when the zone changes.
+    private var zoneRules: ZoneRules
+    private var sequence = 0
+    private var delivered: [Delivery] = []
+    public private(set) var missed: [NotificationRequest] = []
+    public private(set) var evicted: [NotificationRequest] = []
+    public private(set) var calls = CallCounts()
+    public private(set) var peakPending = 0
+    public private(set) var authorization: AuthorizationStatus
+
+    public init(device: SimulatedDevice, pendingLimit: Int = 64, eviction: Eviction = .keepLastAdded, authorization: AuthorizationStatus = .authorized, faults: Faults = .none) {
+        self.device = device
+        self.pendingLimit = pendingLimit
+        self.eviction = eviction
+        self.authorization = authorization
+        self.faults = faults
+        self.generator = SeededGenerator(seed: faults.seed)
+        self.zoneRules = ZoneRules(timeZone: device.timeZone, around: device.now)
+    }
+
+    // MARK: Center
+
+    public func pendingRequests() async throws -> [NotificationRequest] {
+        pending.values.sorted { ($0.fireDate, $0.request.id) < ($1.fireDate, $1.request.id) }.map(\.request)
+    }
+
+    public func add(_ request: NotificationRequest) async throws {
+        calls.adds += 1
+        if faults.addFailureRate > 0, Double.random(in: 0..<1, using: &generator) < faults.addFailureRate {
+            calls.failedAdds += 1
+            throw Failure(description: "injected failure adding \(request.id)")
+        }
+        guard authorization.allowsDelivery else {
+            calls.failedAdds += 1
+            throw Failure(description: "notifications are not allowed (\(authorization.rawValue))")
+        }
+        sequence += 1
+        pending[request.id] = Entry(request: request, fireDate: fireDate(of: request), sequence: sequence)
+        if pending.count > pendingLimit { evict() }
+        peakPending = max(peakPending, pending.count)
+    }
+
+    public func removePendingRequests(withIdentifiers ids: [String]) async throws {
+        calls.removes += ids.count
+        if faults.removeFailureRate > 0, Double.random(in: 0..<1, using: &generator) < faults.removeFailureRate {
+            calls.failedRemoves += ids.count
+            throw Failure(description: "injected failure removing \(ids.count) requests")
+        }
+        for id in ids { pending[id] = nil }
+    }
+
+    public func deliveredNotifications() async throws -> [DeliveredNotification] {
+        delivered.map(\.notification)
+    }
+
+    public func authorizationStatus() async -> AuthorizationStatus { authorization }
+
+    // MARK: Simulation
+
+    /// Every delivery so far, in order.
+    public var deliveries: [Delivery] { delivered }
+
+    /// How many requests are pending now.
+    public var pendingCount: Int { pending.count }
+
+    /// The user grants or revokes permission.
+    public func setAuthorization(_ status: AuthorizationStatus) { authorization = status }
+
+    /// Changes the fault rates from now on (the generator keeps its sequence).
+    public func setFaults(_ faults: Faults) { self.faults = faults }
+
+    /// Adds a request outside any scheduler, as other code in an app would.
+    public func addForeign(_ request: NotificationRequest) async throws { try await add(request) }
+
+    /// Moves the virtual clock to `date`, delivering every request whose fire time is
+    /// passed, in fire-time order; returns those deliveries.
+    @discardableResult
+    public func advance(to date: Date) -> [Delivery] {
+        let due = pending.values.filter { $0.fireDate <= date }.sorted { ($0.fireDate, $0.sequence) < ($1.fireDate, $1.sequence) }
+        var made: [Delivery] = []
+        for entry in due {
+            pending[entry.request.id] = nil
+            device.advance(to: entry.fireDate)
+            let delivery = Delivery(notification: DeliveredNotification(request: entry.request, date: entry.fireDate), timeZone: device.timeZone)
+            delivered.append(delivery)
+            made.append(delivery)
+        }
+        device.advance(to: date)
+        return made
+    }
+
+    /// The device changes zone: wall-clock triggers follow, zoned instants stay put. A
+    /// wall-clock trigger that now lies behind the clock is missed.
+    public func changeTimeZone(to zone: TimeZone) {
+        device.setTimeZone(zone)
+        zoneRules = ZoneRules(timeZone: zone, around: device.now)
+        let now = device.now
+        for (id, entry) in pending {
+            guard case .wallClock = entry.request.fireTime else { continue }
+            let date = fireDate(of: entry.request)
+            if date <= now {
+                pending[id] = nil
+                missed.append(entry.request)
+            } else {
+                pending[id]?.fireDate = date
+            }
+        }
+    }
+
+    /// The user sets the clock by hand: triggers keep their instants, so moving forward
+    /// delivers what it passes at once and moving back delays them.
+    public func setClock(to date: Date) -> [Delivery] {
+        if date >= device.now { return advance(to: date) }
+        device.setClock(to: date)
+        return []
+    }
+
+    private func fireDate(of request: NotificationRequest) -> Date {
+        request.fireTime.resolve(in: zoneRules)
+    }
+
+    private func evict() {
+        while pending.count > pendingLimit {
+            let victim: Entry?
+            switch eviction {
+            case .keepLastAdded: victim = pending.values.min { $0.sequence < $1.sequence }
+            case .keepSoonest: victim = pending.values.max { ($0.fireDate, $0.sequence) < ($1.fireDate, $1.sequence) }
+            }
+            guard let victim else { return }
+            pending[victim.request.id] = nil
+            evicted.append(victim.request)
+        }
+    }
+}

@@ -1,0 +1,54 @@
+import Bugle
+import Foundation
+
+/// The simulation as one JSON document.
+///
+/// `deliveries` `[{id, rule, at, title, body, …}]`, `dropped` `[{id, rule, at, reason,
+/// detail}]`, `centerCalls` `{add, remove, failedAdd, failedRemove}`, `peakPending`, and the
+/// coverage horizon. Every `at` is ISO 8601 with the offset of the device's zone at that moment.
+public enum JSONReport {
+    public static func object(_ result: SimulationResult) -> [String: Any] {
+        var zones = ZoneFormatter(around: result.start)
+        let deliveries: [[String: Any]] = result.deliveries.map { delivery in
+            var entry: [String: Any] = [
+                "id": delivery.id, "rule": delivery.rule, "at": zones.iso(delivery.at, delivery.timeZone),
+                "title": delivery.title, "body": delivery.body, "timeZone": delivery.timeZone,
+                "interruptionLevel": delivery.interruptionLevel,
+            ]
+            if let subtitle = delivery.subtitle { entry["subtitle"] = subtitle }
+            return entry
+        }
+        let dropped: [[String: Any]] = result.dropped.map { drop in
+            ["id": drop.id, "rule": drop.rule, "at": zones.iso(drop.at, drop.timeZone), "title": drop.title, "reason": drop.reason, "detail": drop.detail]
+        }
+        let finalZone = result.zoneChanges.last?.to ?? result.timeZone
+        var coverage: [String: Any] = ["horizon": NSNull(), "limit": "none"]
+        if let value = result.coverage {
+            coverage = ["horizon": value.horizon.map { zones.iso($0, finalZone) as Any } ?? NSNull(), "limit": value.limit.rawValue]
+        }
+        return [
+            "name": result.name,
+            "timeZone": result.timeZone,
+            "start": zones.iso(result.start, result.timeZone),
+            "end": zones.iso(result.end, finalZone),
+            "platform": ["name": result.platform.name, "pendingLimit": result.platform.pendingLimit, "capacity": result.capacity],
+            "deliveries": deliveries,
+            "dropped": dropped,
+            "droppedByReason": result.droppedByReason,
+            "missed": result.missed.map { ["id": $0.id, "rule": $0.rule, "title": $0.title, "fireTime": $0.fireTime] },
+            "evicted": result.evicted,
+            "centerCalls": ["add": result.calls.adds, "remove": result.calls.removes, "failedAdd": result.calls.failedAdds, "failedRemove": result.calls.failedRemoves],
+            "peakPending": result.peakPending,
+            "pendingAtEnd": result.pendingAtEnd,
+            "refreshes": result.refreshes.count,
+            "coverage": coverage,
+            "zoneChanges": result.zoneChanges.map { ["at": zones.iso($0.at, $0.to), "from": $0.from, "to": $0.to] },
+        ]
+    }
+
+    /// The document as pretty-printed JSON with sorted keys.
+    public static func render(_ result: SimulationResult) throws -> String {
+        let data = try JSONSerialization.data(withJSONObject: object(result), options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
+        return String(decoding: data, as: UTF8.self)
+    }
+}

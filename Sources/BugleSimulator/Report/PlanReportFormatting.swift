@@ -1,0 +1,66 @@
+import Bugle
+import Foundation
+
+/// The plan at one moment and why it is what it is, as text or JSON.
+public enum PlanReportFormatting {
+    public static func text(_ plan: Plan, at date: Date, timeZone: TimeZone) -> String {
+        let zone = ZoneRules(timeZone: timeZone, around: date)
+        let report = plan.report
+        var out = "Plan at \(ISO8601.string(from: date, rules: zone)) (\(timeZone.identifier))\n"
+        out += "  \(plan.entries.count) of \(report.capacity) slots used; \(report.considered) candidates considered, \(report.dropped.count) dropped\n"
+        out += "\nPlanned\n"
+        if plan.entries.isEmpty { out += "  (nothing)\n" }
+        let width = max(8, (plan.entries.map(\.candidate.ruleID.count) + report.dropped.map(\.candidate.ruleID.count)).max() ?? 0)
+        for entry in plan.entries {
+            let local = zone.localDateTime(at: entry.candidate.fireDate)
+            let kind = if case .wallClock = entry.request.fireTime { "wall" } else { "zoned" }
+            var line = "  \(local.date.weekday.shortName) \(local.date) \(local.time)  \(kind.padding(toLength: 5, withPad: " ", startingAt: 0)) \(entry.candidate.ruleID.padding(toLength: width, withPad: " ", startingAt: 0))  \(entry.candidate.content.title)"
+            for adjustment in entry.candidate.adjustments { line += "  [\(adjustment)]" }
+            out += line + "\n"
+        }
+        out += "\nDropped\n"
+        if report.dropped.isEmpty { out += "  (nothing)\n" }
+        for drop in report.dropped {
+            let local = zone.localDateTime(at: drop.candidate.fireDate)
+            out += "  \(local.date) \(local.time)  \(drop.candidate.ruleID.padding(toLength: width, withPad: " ", startingAt: 0))  \(drop.reason.rawValue): \(drop.detail)\n"
+        }
+        out += "\nCoverage\n  "
+        switch report.coverage.limit {
+        case .exhausted: out += "complete: nothing left to plan\n"
+        case .budget: out += "complete until \(ISO8601.string(from: report.coverage.horizon!, rules: zone)) (then the budget is full)\n"
+        case .lookahead: out += "complete until \(ISO8601.string(from: report.coverage.horizon!, rules: zone)) (the planner's lookahead)\n"
+        }
+        return out
+    }
+
+    public static func json(_ plan: Plan, at date: Date, timeZone: TimeZone) throws -> String {
+        let zone = ZoneRules(timeZone: timeZone, around: date)
+        let report = plan.report
+        let object: [String: Any] = [
+            "at": ISO8601.string(from: date, rules: zone),
+            "timeZone": timeZone.identifier,
+            "capacity": report.capacity,
+            "considered": report.considered,
+            "planned": plan.entries.map { entry -> [String: Any] in
+                var item: [String: Any] = [
+                    "id": entry.request.id, "rule": entry.candidate.ruleID, "at": ISO8601.string(from: entry.candidate.fireDate, rules: zone),
+                    "title": entry.candidate.content.title, "body": entry.candidate.content.body, "priority": entry.candidate.priority,
+                    "fingerprint": entry.request.fingerprintHex,
+                    "adjustments": entry.candidate.adjustments.map(\.description),
+                ]
+                switch entry.request.fireTime {
+                case .wallClock(let local): item["fireTime"] = ["wallClock": local.description]
+                case .zoned(let zoned): item["fireTime"] = ["zoned": ISO8601.string(from: zoned.date, timeZone: zoned.timeZone), "timeZone": zoned.timeZone.identifier]
+                }
+                return item
+            },
+            "dropped": report.dropped.map { drop -> [String: Any] in
+                ["id": plan.namespace.requestID(for: drop.candidate.id), "rule": drop.candidate.ruleID,
+                 "at": ISO8601.string(from: drop.candidate.fireDate, rules: zone), "reason": drop.reason.rawValue, "detail": drop.detail]
+            },
+            "coverage": ["horizon": report.coverage.horizon.map { ISO8601.string(from: $0, rules: zone) as Any } ?? NSNull(), "limit": report.coverage.limit.rawValue] as [String: Any],
+        ]
+        let data = try JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
+        return String(decoding: data, as: UTF8.self)
+    }
+}

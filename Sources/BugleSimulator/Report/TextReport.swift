@@ -1,0 +1,117 @@
+import Bugle
+import Foundation
+
+/// A readable day-by-day timeline in the device's local time, then a summary.
+public enum TextReport {
+    private enum Kind: Int {
+        case app = 0, delivery, drop
+    }
+
+    private struct Line {
+        var at: Date
+        var zone: String
+        var kind: Kind
+        var text: String
+    }
+
+    public static func render(_ result: SimulationResult) -> String {
+        var zones = ZoneFormatter(around: result.start)
+        var out = ""
+        let startLocal = zones.local(result.start, result.timeZone)
+        let days = zones.rules(result.timeZone).localDate(at: result.start).days(to: zones.rules(result.timeZone).localDate(at: result.end))
+        out += "\(result.name)\n"
+        out += "  \(result.timeZone) · from \(startLocal.date.weekday.shortName) \(startLocal.date) \(startLocal.time) for \(days) days · "
+        out += "\(result.platform.name): \(result.platform.pendingLimit) pending, plans up to \(result.capacity)\n"
+
+        let width = max(8, (result.deliveries.map(\.rule.count) + result.dropped.map(\.rule.count)).max() ?? 0)
+        var lines: [Line] = []
+        for event in result.appEvents {
+            lines.append(Line(at: event.at, zone: event.timeZone, kind: .app, text: "· \(event.text)"))
+        }
+        for delivery in result.deliveries {
+            var text = "\(padRight(delivery.rule, width))  \(delivery.title)"
+            if let subtitle = delivery.subtitle { text += " (\(subtitle))" }
+            if !delivery.body.isEmpty { text += ": \(delivery.body)" }
+            if delivery.interruptionLevel != InterruptionLevel.active.rawValue { text += "  [\(delivery.interruptionLevel)]" }
+            lines.append(Line(at: delivery.at, zone: delivery.timeZone, kind: .delivery, text: text))
+        }
+        for drop in result.dropped {
+            lines.append(Line(at: drop.at, zone: drop.timeZone, kind: .drop, text: "\(padRight(drop.rule, width))  ✗ \(drop.title): dropped (\(drop.reason)) \(drop.detail)"))
+        }
+        lines.sort { ($0.at, $0.kind.rawValue) < ($1.at, $1.kind.rawValue) }
+
+        // Every local day from the start to the end, in the zone the device was in.
+        var byDay: [LocalDate: [Line]] = [:]
+        var dayZone: [LocalDate: String] = [:]
+        for line in lines {
+            let day = zones.local(line.at, line.zone).date
+            byDay[day, default: []].append(line)
+            dayZone[day] = dayZone[day] ?? line.zone
+        }
+        let firstDay = startLocal.date
+        let finalZone = result.zoneChanges.last?.to ?? result.timeZone
+        let lastDay = max(zones.local(result.end, finalZone).date, byDay.keys.max() ?? firstDay)
+        var day = firstDay
+        var currentZone = result.timeZone
+        while day <= lastDay {
+            let zone = dayZone[day] ?? currentZone
+            currentZone = zone
+            let noon = zones.rules(zone).date(for: LocalDateTime(date: day, time: LocalTime(hour: 12, minute: 0)!))
+            out += "\n\(day.weekday.shortName) \(day)  \(zone) \(zones.offset(noon, zone))\n"
+            let entries = byDay[day] ?? []
+            if entries.isEmpty { out += "  (nothing)\n" }
+            for line in entries {
+                out += "  \(zones.local(line.at, line.zone).time)  \(line.text)\n"
+            }
+            day = day.adding(days: 1)
+        }
+
+        out += "\nSummary\n"
+        out += "  delivered     \(padLeft(result.deliveries.count))  \(breakdown(result.deliveredByRule))\n"
+        out += "  dropped       \(padLeft(result.dropped.count))  \(breakdown(result.droppedByReason))\n"
+        if !result.missed.isEmpty {
+            out += "  missed        \(padLeft(result.missed.count))  wall-clock requests left behind by a zone change\n"
+        }
+        if result.evicted > 0 {
+            out += "  evicted       \(padLeft(result.evicted))  pushed out by the center's pending limit\n"
+        }
+        var calls = "\(result.calls.adds) adds, \(result.calls.removes) removes"
+        if result.calls.failedAdds + result.calls.failedRemoves > 0 {
+            calls += " (\(result.calls.failedAdds) adds and \(result.calls.failedRemoves) removes failed)"
+        }
+        out += "  center calls  \(calls) over \(result.refreshes.count) refreshes\n"
+        out += "  peak pending  \(result.peakPending) of \(result.platform.pendingLimit); \(result.pendingAtEnd) at the end\n"
+        out += "  coverage      \(coverageText(result, zones: &zones))\n"
+        return out
+    }
+
+    static func coverageText(_ result: SimulationResult, zones: inout ZoneFormatter) -> String {
+        guard let coverage = result.coverage else { return "nothing planned (the app was never opened)" }
+        let zone = result.zoneChanges.last?.to ?? result.timeZone
+        switch coverage.limit {
+        case .exhausted:
+            return "complete: nothing left to plan"
+        case .budget:
+            let horizon = coverage.horizon!
+            let local = zones.local(horizon, zone)
+            return "complete until \(local.date.weekday.shortName) \(local.date) \(local.time) \(zones.offset(horizon, zone)) (then the budget is full)"
+        case .lookahead:
+            let horizon = coverage.horizon!
+            let local = zones.local(horizon, zone)
+            return "complete until \(local.date) (the planner's lookahead)"
+        }
+    }
+
+    private static func breakdown(_ counts: [String: Int]) -> String {
+        counts.keys.sorted().map { "\($0) \(counts[$0]!)" }.joined(separator: ", ")
+    }
+
+    private static func padLeft(_ value: Int) -> String {
+        let text = String(value)
+        return String(repeating: " ", count: max(0, 4 - text.count)) + text
+    }
+
+    private static func padRight(_ text: String, _ width: Int) -> String {
+        text + String(repeating: " ", count: max(0, width - text.count))
+    }
+}

@@ -1,0 +1,82 @@
+import Bugle
+import Foundation
+
+/// A simulated stretch of an app's life: a start, a device zone, rules and policies, and a
+/// timeline of app events. Read from a YAML file by ``ScenarioParser``.
+public struct Scenario: Sendable {
+    public var name: String
+    /// The file it was read from, for messages.
+    public var file: String?
+    /// When the simulation starts; local to `timeZone` unless written with an offset.
+    public var start: WrittenDateTime
+    /// The device's zone at the start.
+    public var timeZone: TimeZone
+    public var days: Int
+    public var budget: Budget
+    public var eviction: SimulatedCenter.Eviction
+    public var authorization: AuthorizationStatus
+    public var faults: SimulatedCenter.Faults
+    public var rules: [any Rule]
+    public var policies: [any Policy]
+    /// The app's state before the first event.
+    public var state: AppState
+    public var events: [ScenarioEvent]
+    /// How far ahead the planner looks.
+    public var lookahead: TimeInterval
+
+    public init(
+        name: String, file: String? = nil, start: WrittenDateTime, timeZone: TimeZone, days: Int,
+        budget: Budget = Budget(), eviction: SimulatedCenter.Eviction = .keepLastAdded,
+        authorization: AuthorizationStatus = .authorized, faults: SimulatedCenter.Faults = .none,
+        rules: [any Rule], policies: [any Policy] = [], state: AppState = AppState(), events: [ScenarioEvent],
+        lookahead: TimeInterval = 400 * 86_400
+    ) {
+        self.name = name
+        self.file = file
+        self.start = start
+        self.timeZone = timeZone
+        self.days = days
+        self.budget = budget
+        self.eviction = eviction
+        self.authorization = authorization
+        self.faults = faults
+        self.rules = rules
+        self.policies = policies
+        self.state = state
+        self.events = events
+        self.lookahead = lookahead
+    }
+}
+
+/// Something that happens at one moment of a scenario.
+public struct ScenarioEvent: Sendable {
+    /// What happens. An event may combine several; they apply in the order of this enum.
+    public enum Action: Sendable, Hashable {
+        /// The device moves to another zone.
+        case timeZone(TimeZone)
+        /// The user changes the clock by hand, to this moment.
+        case clock(WrittenDateTime)
+        /// The user grants or revokes permission in Settings.
+        case authorization(AuthorizationStatus)
+        /// App state changes (a `null` value removes the key).
+        case set([String: JSONValue])
+        /// The user opens the app (launch, or back to the foreground).
+        case open
+        /// The app goes to the background.
+        case background
+        /// The system runs the app's background refresh task.
+        case backgroundRefresh
+    }
+
+    /// When; local to the device's zone at that point of the timeline unless written with an offset.
+    public var at: WrittenDateTime
+    public var actions: [Action]
+    /// The line in the scenario file, for messages.
+    public var line: Int?
+
+    public init(at: WrittenDateTime, actions: [Action], line: Int? = nil) {
+        self.at = at
+        self.actions = actions
+        self.line = line
+    }
+}

@@ -1,0 +1,318 @@
+import Bugle
+import Foundation
+
+/// Reads scenario files (YAML). Every mistake is reported with the file, line and column
+/// and what was expected; nothing falls back to a silent default.
+public enum ScenarioParser {
+    /// Reads and parses the file at `path`.
+    public static func load(path: String) throws -> Scenario {
+        let url = URL(fileURLWithPath: path)
+        let data: Data
+        do {
+            data = try Data(contentsOf: url)
+        } catch {
+            throw ScenarioError(file: path, message: "cannot read the file: \(error.localizedDescription)")
+        }
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw ScenarioError(file: path, message: "the file is not UTF-8 text")
+        }
+        return try parse(text, file: path)
+    }
+
+    static let topLevelKeys = ["name", "start", "timeZone", "days", "platform", "pendingLimit", "safetyMargin", "eviction", "authorization", "faults", "lookahead", "policies", "rules", "state", "events"]
+
+    /// Parses scenario text; `file` names it in errors.
+    public static func parse(_ text: String, file: String? = nil) throws -> Scenario {
+        let root = try YAMLValue.parse(text, file: file)
+        let top = try root.object(topLevelKeys)
+        let timeZone = try top.required("timeZone").timeZone()
+        let start = try top.required("start").dateTime()
+        let days = try top["days"].map { value in
+            let days = try value.int()
+            guard days > 0 else { throw value.error("days: expected a positive number of days, found \(days)") }
+            return days
+        } ?? 7
+
+        var platform = Platform.ios
+        if let value = top["platform"] {
+            switch try value.string() {
+            case "ios": platform = .ios
+            case "macos": platform = .macos
+            case let other: throw value.error("platform: unknown platform \"\(other)\"; expected ios or macos (or pendingLimit: N)")
+            }
+        }
+        if let value = top["pendingLimit"] {
+            if top.has("platform") { throw value.error("pendingLimit: give either platform or pendingLimit, not both") }
+            let limit = try value.int()
+            guard limit > 0 else { throw value.error("pendingLimit: expected a positive number, found \(limit)") }
+            platform = .custom(limit)
+        }
+        var budget = Budget(platform: platform)
+        if let value = top["safetyMargin"] {
+            let margin = try value.int()
+            guard margin >= 0, margin < platform.pendingLimit else {
+                throw value.error("safetyMargin: expected 0 to \(platform.pendingLimit - 1), found \(margin)")
+            }
+            budget.safetyMargin = margin
+        } else if top.has("pendingLimit") {
+            // A custom limit states exactly the room Bugle has.
+            budget.safetyMargin = 0
+        }
+
+        var eviction = SimulatedCenter.Eviction.keepLastAdded
+        if let value = top["eviction"] {
+            let text = try value.string()
+            guard let parsed = SimulatedCenter.Eviction(rawValue: text) else {
+                throw value.error("eviction: unknown rule \"\(text)\"; expected keepLastAdded or keepSoonest")
+            }
+            eviction = parsed
+        }
+        let authorization = try top["authorization"].map(parseAuthorization) ?? .authorized
+        let faults = try top["faults"].map(parseFaults) ?? .none
+        let lookahead = try top["lookahead"]?.duration() ?? 400 * 86_400
+
+        let rulesValue = try top.required("rules")
+        var rules: [any Rule] = []
+        var ruleIDs = Set<String>()
+        for value in try rulesValue.sequence() {
+            let rule = try parseRule(value, scenarioZone: timeZone, scenarioStart: start.local.date)
+            guard ruleIDs.insert(rule.id).inserted else {
+                throw value.error("\(value.path).id: the rule id \"\(rule.id)\" is used twice")
+            }
+            rules.append(rule)
+        }
+        let policies = try top["policies"].map(parsePolicies) ?? []
+        var state = AppState()
+        if let value = top["state"] {
+            for (key, entry) in try value.pairs() { state[key] = try entry.json() }
+        }
+        let events = try top["events"].map { try $0.sequence().map(parseEvent) } ?? []
+        let name = try top["name"]?.string() ?? file.map { URL(fileURLWithPath: $0).deletingPathExtension().lastPathComponent } ?? "Scenario"
+        return Scenario(name: name, file: file, start: start, timeZone: timeZone, days: days, budget: budget, eviction: eviction,
+                        authorization: authorization, faults: faults, rules: rules, policies: policies, state: state,
+                        events: events, lookahead: lookahead)
+    }
+
+    static func parseAuthorization(_ value: YAMLValue) throws -> AuthorizationStatus {
+        let text = try value.string()
+        guard let status = AuthorizationStatus(rawValue: text) else {
+            throw value.error("\(value.path): unknown authorization \"\(text)\"; expected one of: \(AuthorizationStatus.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
+        return status
+    }
+
+    static func parseFaults(_ value: YAMLValue) throws -> SimulatedCenter.Faults {
+        let object = try value.object(["seed", "addFailureRate", "removeFailureRate"])
+        func rate(_ key: String) throws -> Double {
+            guard let entry = object[key] else { return 0 }
+            let rate = try entry.double()
+            guard (0...1).contains(rate) else { throw entry.error("\(entry.path): expected a rate from 0 to 1, found \(rate)") }
+            return rate
+        }
+        let seed = try object["seed"].map { try $0.int() } ?? 1
+        return SimulatedCenter.Faults(seed: UInt64(bitPattern: Int64(seed)), addFailureRate: try rate("addFailureRate"), removeFailureRate: try rate("removeFailureRate"))
+    }
+
+    // MARK: Rules
+
+    static let scheduleKeys = ["daily", "weekly", "every", "at"]
+    static let ruleKeys = ["id", "basis", "timeZone", "title", "subtitle", "body", "sound", "badge", "thread", "category", "interruption",
+                           "relevanceScore", "userInfo", "deepLink", "group", "priority", "dedupeKey", "relevance", "start", "end", "count",
+                           "when", "reserve"] + scheduleKeys
+
+    static func parseRule(_ value: YAMLValue, scenarioZone: TimeZone, scenarioStart: LocalDate) throws -> ScheduledRule {
+        let object = try value.object(ruleKeys)
+        let id = try object.required("id").string()
+        guard !id.isEmpty, !id.contains(where: { $0.isWhitespace }) else {
+            throw try object.required("id").error("\(value.path).id: a rule id must be non-empty text without spaces")
+        }
+        let given = scheduleKeys.filter { object[$0] != nil }
+        guard given.count == 1 else {
+            throw value.error("\(value.path) (\(id)): expected exactly one schedule (\(scheduleKeys.joined(separator: ", "))), found \(given.isEmpty ? "none" : given.joined(separator: " and "))")
+        }
+        var basis = TimeBasis.wallClock
+        if let basisValue = object["basis"] {
+            switch try basisValue.string() {
+            case "wallClock": if object["timeZone"] != nil { throw basisValue.error("\(basisValue.path): a wallClock rule follows the device; timeZone needs basis: zoned") }
+            case "zoned": basis = .zoned(try object["timeZone"]?.timeZone() ?? scenarioZone)
+            case let other: throw basisValue.error("\(basisValue.path): unknown basis \"\(other)\"; expected wallClock or zoned")
+            }
+        } else if let zoneValue = object["timeZone"] {
+            throw zoneValue.error("\(zoneValue.path): timeZone needs basis: zoned")
+        }
+        let start = try object["start"]?.localDate()
+        let end = try object["end"]?.localDate()
+        if let start, let end, end < start { throw object["end"]!.error("\(value.path).end: \(end) is before start \(start)") }
+
+        let schedule: Schedule
+        if let daily = object["daily"] {
+            schedule = .daily(try daily.localTime())
+        } else if let weekly = object["weekly"] {
+            let spec = try weekly.object(["days", "time"])
+            var days = Set<Weekday>()
+            for day in try spec.required("days").sequence() {
+                let code = try day.string()
+                guard let weekday = Weekday(code: code) else {
+                    throw day.error("\(day.path): \"\(code)\" is not a weekday; expected MO, TU, WE, TH, FR, SA or SU")
+                }
+                days.insert(weekday)
+            }
+            guard !days.isEmpty else { throw weekly.error("\(weekly.path).days: expected at least one weekday") }
+            schedule = .weekly(days, try spec.required("time").localTime())
+        } else if let every = object["every"] {
+            let spec = try every.object(["days", "time"])
+            let daysValue = try spec.required("days")
+            let interval = try daysValue.int()
+            guard interval >= 1 else { throw daysValue.error("\(daysValue.path): expected at least 1 day, found \(interval)") }
+            schedule = .every(days: interval, time: try spec.required("time").localTime(), anchor: start ?? scenarioStart)
+        } else {
+            let at = try object.required("at").dateTime()
+            if let offset = at.offset {
+                schedule = .onceAt(Date(timeIntervalSince1970: TimeInterval(at.local.localSeconds - offset)))
+            } else {
+                schedule = .once(at.local)
+            }
+        }
+
+        var content = NotificationContent(title: try object.required("title").string(), body: try object["body"]?.string() ?? "")
+        content.subtitle = try object["subtitle"]?.string()
+        if let sound = object["sound"] {
+            switch try sound.string() {
+            case "default": content.sound = .default
+            case "none": content.sound = nil
+            case let name: content.sound = .named(name)
+            }
+        }
+        content.badge = try object["badge"]?.int()
+        content.threadID = try object["thread"]?.string()
+        content.categoryID = try object["category"]?.string()
+        if let level = object["interruption"] {
+            let text = try level.string()
+            guard let parsed = InterruptionLevel(rawValue: text) else {
+                throw level.error("\(level.path): unknown interruption level \"\(text)\"; expected passive, active, timeSensitive or critical")
+            }
+            content.interruptionLevel = parsed
+        }
+        if let score = object["relevanceScore"] {
+            let value = try score.double()
+            guard (0...1).contains(value) else { throw score.error("\(score.path): expected 0 to 1, found \(value)") }
+            content.relevanceScore = value
+        }
+        if let info = object["userInfo"] {
+            guard case .object(let dictionary) = try info.json() else { throw info.error("\(info.path): expected a mapping") }
+            content.userInfo = dictionary
+        }
+        content.deepLink = try object["deepLink"]?.string()
+
+        let count = try object["count"].map { value in
+            let count = try value.int()
+            guard count >= 1 else { throw value.error("\(value.path): expected at least 1, found \(count)") }
+            return count
+        }
+        let reserve = try object["reserve"].map { value in
+            let reserve = try value.int()
+            guard reserve >= 0 else { throw value.error("\(value.path): expected 0 or more, found \(reserve)") }
+            return reserve
+        } ?? 0
+        return ScheduledRule(
+            id: id, schedule: schedule, basis: basis, content: content,
+            priority: try object["priority"]?.int() ?? 0,
+            group: try object["group"]?.string(),
+            dedupeKey: try object["dedupeKey"]?.string(),
+            relevance: try object["relevance"]?.duration(),
+            start: start ?? (count != nil ? scenarioStart : nil),
+            end: end, count: count,
+            condition: try object["when"].map(parseCondition),
+            reserve: reserve)
+    }
+
+    static func parseCondition(_ value: YAMLValue) throws -> Condition {
+        let object = try value.object(["key", "equals", "notEquals", "greaterThan", "lessThan", "exists", "all", "any", "not"])
+        if let all = object["all"] { return .all(try all.sequence().map(parseCondition)) }
+        if let any = object["any"] { return .any(try any.sequence().map(parseCondition)) }
+        if let not = object["not"] { return .not(try parseCondition(not)) }
+        let key = try object.required("key").string()
+        if let equals = object.entries["equals"] { return .equals(key: key, value: try equals.json()) }
+        if let notEquals = object.entries["notEquals"] { return .not(.equals(key: key, value: try notEquals.json())) }
+        if let greater = object["greaterThan"] { return .greaterThan(key: key, value: try greater.double()) }
+        if let less = object["lessThan"] { return .lessThan(key: key, value: try less.double()) }
+        if let exists = object["exists"] { return try exists.bool() ? .exists(key: key) : .not(.exists(key: key)) }
+        throw value.error("\(value.path): expected a test on \"\(key)\": equals, notEquals, greaterThan, lessThan or exists")
+    }
+
+    // MARK: Policies
+
+    static func parsePolicies(_ value: YAMLValue) throws -> [any Policy] {
+        let object = try value.object(["staleness", "quietHours", "noRenotify", "minimumSpacing", "caps"])
+        // The order in which they apply: stale data first, caps last, so that a cap counts
+        // only what survived everything else.
+        var policies: [any Policy] = []
+        if let staleness = object["staleness"] {
+            let spec = try staleness.object(["key", "holdAfter", "cancelAfter", "rules"])
+            let hold = try spec.required("holdAfter").duration()
+            let cancel = try spec.required("cancelAfter").duration()
+            guard cancel >= hold else { throw staleness.error("\(staleness.path): cancelAfter must not be shorter than holdAfter") }
+            let rules = try spec["rules"].map { Set(try $0.sequence().map { try $0.string() }) }
+            policies.append(Staleness(timestampKey: try spec.required("key").string(), holdAfter: hold, cancelAfter: cancel, rules: rules))
+        }
+        if let quiet = object["quietHours"] {
+            let spec = try quiet.object(["start", "end", "mode", "overrides"])
+            let mode = try spec["mode"].map(parseQuietMode) ?? .suppress
+            var overrides: [String: QuietHours.Override] = [:]
+            if let values = spec["overrides"] {
+                for (group, entry) in try values.pairs() {
+                    overrides[group] = try entry.string() == "exempt" ? .exempt : .mode(try parseQuietMode(entry))
+                }
+            }
+            policies.append(QuietHours(start: try spec.required("start").localTime(), end: try spec.required("end").localTime(), mode: mode, overrides: overrides))
+        }
+        if let renotify = object["noRenotify"] { policies.append(NoRenotify(within: try renotify.duration())) }
+        if let spacing = object["minimumSpacing"] { policies.append(MinimumSpacing(try spacing.duration())) }
+        if let caps = object["caps"] {
+            let spec = try caps.object(["perDay", "perGroupPerDay"])
+            var perGroup: [String: Int] = [:]
+            if let groups = spec["perGroupPerDay"] {
+                for (group, entry) in try groups.pairs() { perGroup[group] = try positive(entry) }
+            }
+            policies.append(Caps(perDay: try spec["perDay"].map(positive), perGroupPerDay: perGroup))
+        }
+        return policies
+    }
+
+    static func positive(_ value: YAMLValue) throws -> Int {
+        let number = try value.int()
+        guard number >= 0 else { throw value.error("\(value.path): expected 0 or more, found \(number)") }
+        return number
+    }
+
+    static func parseQuietMode(_ value: YAMLValue) throws -> QuietHours.Mode {
+        let text = try value.string()
+        guard let mode = QuietHours.Mode(rawValue: text) else {
+            throw value.error("\(value.path): unknown mode \"\(text)\"; expected suppress, defer or quiet\(value.path.contains("overrides") ? " (or exempt)" : "")")
+        }
+        return mode
+    }
+
+    // MARK: Events
+
+    static func parseEvent(_ value: YAMLValue) throws -> ScenarioEvent {
+        let object = try value.object(["at", "open", "background", "backgroundRefresh", "set", "timeZone", "clock", "authorization"])
+        let at = try object.required("at").dateTime()
+        var actions: [ScenarioEvent.Action] = []
+        if let zone = object["timeZone"] { actions.append(.timeZone(try zone.timeZone())) }
+        if let clock = object["clock"] { actions.append(.clock(try clock.dateTime())) }
+        if let status = object["authorization"] { actions.append(.authorization(try parseAuthorization(status))) }
+        if let set = object["set"] {
+            var values: [String: JSONValue] = [:]
+            for (key, entry) in try set.pairs() { values[key] = try entry.json() }
+            actions.append(.set(values))
+        }
+        if object.has("open") { actions.append(.open) }
+        if object.has("background") { actions.append(.background) }
+        if object.has("backgroundRefresh") { actions.append(.backgroundRefresh) }
+        guard !actions.isEmpty else {
+            throw value.error("\(value.path): an event needs something to happen: open, background, backgroundRefresh, set, timeZone, clock or authorization")
+        }
+        return ScenarioEvent(at: at, actions: actions, line: value.node.mark?.line)
+    }
+}

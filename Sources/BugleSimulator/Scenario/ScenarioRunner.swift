@@ -1,0 +1,217 @@
+import Bugle
+import Foundation
+
+/// Runs a scenario on a virtual clock against a ``SimulatedCenter``.
+///
+/// Each event triggers the refresh a real app would make: opening the app refreshes
+/// (`launch` the first time, `foreground` after); a state change, a permission change, going
+/// to the background and a background refresh task refresh too, once the app has been
+/// launched. A time-zone change alone does not: iOS does not wake an app for it, and the
+/// center re-reads wall-clock triggers by itself. Until the first `open` nothing is planned.
+public struct ScenarioRunner: Sendable {
+    public var scenario: Scenario
+    /// Extra sinks that see every scheduler event (a logger, a store).
+    public var sinks: [any EventSink]
+
+    public init(scenario: Scenario, sinks: [any EventSink] = []) {
+        self.scenario = scenario
+        self.sinks = sinks
+    }
+
+    /// The instant the scenario starts.
+    public var startDate: Date {
+        scenario.start.resolve(in: ZoneRules(timeZone: scenario.timeZone, around: Date(timeIntervalSince1970: TimeInterval(scenario.start.local.localSeconds))))
+    }
+
+    /// The instant `days` local days after the start.
+    public func endDate(days: Int? = nil) -> Date {
+        let zone = ZoneRules(timeZone: scenario.timeZone, around: startDate)
+        let local = zone.localDateTime(at: startDate)
+        return zone.date(for: LocalDateTime(date: local.date.adding(days: days ?? scenario.days), time: local.time))
+    }
+
+    /// Runs the whole scenario (or `days` of it).
+    public func run(days: Int? = nil) async throws -> SimulationResult {
+        let simulation = try await Simulation(scenario: scenario, sinks: sinks)
+        let end = endDate(days: days)
+        try await simulation.play(until: end)
+        return await simulation.result(end: end)
+    }
+
+    /// Plays the scenario up to `time` (local to the device's zone at that point of the
+    /// timeline, unless written with an offset) and returns the plan at that moment,
+    /// without applying it.
+    public func plan(at time: WrittenDateTime) async throws -> (plan: Plan, at: Date, timeZone: TimeZone) {
+        let simulation = try await Simulation(scenario: scenario, sinks: sinks)
+        let date = try await simulation.play(until: time)
+        let plan = try await simulation.scheduler.currentPlan()
+        return (plan, date, simulation.device.timeZone)
+    }
+}
+
+/// One run of a scenario in progress: the device, the center, the scheduler and what has
+/// been seen so far.
+public final class Simulation: @unchecked Sendable {
+    public let scenario: Scenario
+    public let device: SimulatedDevice
+    public let center: SimulatedCenter
+    public let scheduler: Scheduler
+    public let recorder = EventRecorder()
+    public let start: Date
+
+    private var launched = false
+    private var nextEvent = 0
+    private var lastEventDate: Date
+    private var lastPlan: Plan?
+    private var refreshes: [SimulationResult.Refresh] = []
+    /// The latest drop of each candidate, by request id.
+    private var drops: [String: DroppedCandidate] = [:]
+    private var zoneChanges: [SimulationResult.ZoneChange] = []
+    private var appEvents: [SimulationResult.AppEvent] = []
+
+    public init(scenario: Scenario, sinks: [any EventSink] = []) async throws {
+        self.scenario = scenario
+        let start = ScenarioRunner(scenario: scenario).startDate
+        self.start = start
+        self.lastEventDate = start
+        device = SimulatedDevice(now: start, timeZone: scenario.timeZone)
+        center = SimulatedCenter(device: device, pendingLimit: scenario.budget.platform.pendingLimit, eviction: scenario.eviction,
+                                 authorization: scenario.authorization, faults: scenario.faults)
+        let planner = Planner(rules: scenario.rules, policies: scenario.policies, budget: scenario.budget, lookahead: scenario.lookahead)
+        scheduler = Scheduler(planner: planner, center: center, environment: device.environment, state: scenario.state,
+                              sink: FanOutSink([recorder] + sinks))
+    }
+
+    /// Plays every event up to and including `date`, then moves the clock to `date`.
+    public func play(until date: Date) async throws {
+        _ = try await play(until: { _ in date })
+        await center.advance(to: date)
+    }
+
+    /// Plays every event up to `time`, read in the device's zone as the timeline reaches it;
+    /// returns the instant it stands for.
+    @discardableResult
+    public func play(until time: WrittenDateTime) async throws -> Date {
+        let target = try await play(until: { zone in time.resolve(in: zone) })
+        await center.advance(to: target)
+        return target
+    }
+
+    private func play(until target: (ZoneRules) -> Date) async throws -> Date {
+        while nextEvent < scenario.events.count {
+            let event = scenario.events[nextEvent]
+            let zone = ZoneRules(timeZone: device.timeZone, around: device.now)
+            let at = event.at.resolve(in: zone)
+            guard at <= target(zone) else { break }
+            guard at >= lastEventDate else {
+                throw ScenarioError(file: scenario.file, line: event.line, message: "events[\(nextEvent)]: \(event.at.local) comes before the previous event or the start; events must be in time order")
+            }
+            nextEvent += 1
+            lastEventDate = at
+            await center.advance(to: at)
+            try await apply(event, at: at)
+        }
+        return target(ZoneRules(timeZone: device.timeZone, around: device.now))
+    }
+
+    private func apply(_ event: ScenarioEvent, at: Date) async throws {
+        var reason: RefreshReason?
+        for action in event.actions {
+            switch action {
+            case .timeZone(let zone):
+                let old = device.timeZone
+                await center.changeTimeZone(to: zone)
+                zoneChanges.append(SimulationResult.ZoneChange(at: at, from: old.identifier, to: zone.identifier))
+                appEvents.append(.init(at: at, timeZone: old.identifier, text: "time zone \(old.identifier) → \(zone.identifier)"))
+            case .clock(let written):
+                let target = written.resolve(in: ZoneRules(timeZone: device.timeZone, around: device.now))
+                _ = await center.setClock(to: target)
+                appEvents.append(.init(at: at, timeZone: device.timeZone.identifier, text: "clock set to \(written.local)"))
+                reason = reason ?? .clockChanged
+            case .authorization(let status):
+                await center.setAuthorization(status)
+                appEvents.append(.init(at: at, timeZone: device.timeZone.identifier, text: "notifications \(status.rawValue)"))
+                reason = .permissionChanged
+            case .set(let values):
+                for (key, value) in values.sorted(by: { $0.key < $1.key }) {
+                    await scheduler.update(key, to: value == .null ? nil : value)
+                }
+                let text = values.keys.sorted().map { "\($0) = \(values[$0]!)" }.joined(separator: ", ")
+                appEvents.append(.init(at: at, timeZone: device.timeZone.identifier, text: "state: \(text)"))
+                reason = .dataChanged
+            case .open:
+                reason = launched ? .foreground : .launch
+                launched = true
+                appEvents.append(.init(at: at, timeZone: device.timeZone.identifier, text: "app opened"))
+            case .background:
+                reason = reason ?? .background
+                appEvents.append(.init(at: at, timeZone: device.timeZone.identifier, text: "app to background"))
+            case .backgroundRefresh:
+                reason = reason ?? .backgroundTask
+                appEvents.append(.init(at: at, timeZone: device.timeZone.identifier, text: "background refresh"))
+            }
+        }
+        guard launched, let reason else { return }
+        let result = try await scheduler.refresh(reason: reason)
+        lastPlan = result.plan
+        refreshes.append(.init(at: device.now, reason: reason.rawValue, planned: result.plan.entries.count,
+                               added: result.changes.additions.count, removed: result.changes.removals.count, failures: result.failures))
+        for drop in result.plan.report.dropped {
+            drops[result.plan.namespace.requestID(for: drop.candidate.id)] = drop
+        }
+    }
+
+    /// What happened between the start and `end`.
+    public func result(end: Date) async -> SimulationResult {
+        let deliveries = await center.deliveries.filter { $0.notification.date >= start && $0.notification.date <= end }
+        let deliveredIDs = Set(deliveries.map(\.notification.id))
+        let namespace = scheduler.planner.namespace
+        let dropped = drops.filter { id, drop in
+            !deliveredIDs.contains(id) && drop.candidate.fireDate >= start && drop.candidate.fireDate <= end
+        }.values.sorted { ($0.candidate.fireDate, $0.candidate.id) < ($1.candidate.fireDate, $1.candidate.id) }
+        let zoneAt = zoneLookup()
+        return SimulationResult(
+            name: scenario.name,
+            timeZone: scenario.timeZone.identifier,
+            start: start,
+            end: end,
+            platform: scenario.budget.platform,
+            capacity: scenario.budget.capacity(),
+            deliveries: deliveries.map { delivery in
+                SimulationResult.Delivery(id: delivery.notification.id, rule: delivery.notification.ruleID ?? "", at: delivery.notification.date,
+                                          timeZone: delivery.timeZone.identifier, title: delivery.notification.content.title,
+                                          subtitle: delivery.notification.content.subtitle, body: delivery.notification.content.body,
+                                          interruptionLevel: delivery.notification.content.interruptionLevel.rawValue)
+            },
+            dropped: dropped.map { drop in
+                // A wall-clock candidate planned before a zone change would have fired at its
+                // wall-clock time in the zone the device was in by then.
+                let zone = zoneAt(drop.candidate.fireDate)
+                var at = drop.candidate.fireDate
+                if case .wallClock(let local) = drop.candidate.fireTime, let timeZone = TimeZone(identifier: zone) {
+                    at = ZoneRules(timeZone: timeZone, around: at).date(for: local)
+                }
+                return SimulationResult.Drop(id: namespace.requestID(for: drop.candidate.id), rule: drop.candidate.ruleID, at: at,
+                                             timeZone: zone, title: drop.candidate.content.title,
+                                             reason: drop.reason.rawValue, detail: drop.detail)
+            },
+            missed: await center.missed.map { request in
+                SimulationResult.Missed(id: request.id, rule: request.ruleID ?? "", title: request.content.title, fireTime: request.fireTime.description)
+            },
+            evicted: await center.evicted.count,
+            calls: await center.calls,
+            peakPending: await center.peakPending,
+            pendingAtEnd: await center.pendingCount,
+            coverage: lastPlan?.report.coverage,
+            refreshes: refreshes,
+            zoneChanges: zoneChanges,
+            appEvents: appEvents)
+    }
+
+    /// The device's zone identifier at any moment of the run so far.
+    private func zoneLookup() -> @Sendable (Date) -> String {
+        let changes = zoneChanges
+        let initial = scenario.timeZone.identifier
+        return { date in changes.last(where: { $0.at <= date })?.to ?? initial }
+    }
+}

@@ -1,0 +1,222 @@
+import Bugle
+import Foundation
+import Yams
+
+/// A YAML node with its position, and typed accessors that fail with a ``ScenarioError``
+/// naming that position and what was expected.
+struct YAMLValue {
+    let node: Node
+    let file: String?
+    /// Where this value sits, for messages: `rules[2].daily`.
+    let path: String
+
+    func error(_ message: String) -> ScenarioError {
+        ScenarioError(file: file, line: node.mark?.line, column: node.mark?.column, message: message)
+    }
+
+    var isNull: Bool {
+        if let scalar = node.scalar { return scalar.style == .plain && ["", "~", "null", "Null", "NULL"].contains(scalar.string) }
+        return false
+    }
+
+    func string() throws -> String {
+        guard let scalar = node.scalar else { throw error("\(path): expected a text value, found \(kind)") }
+        return scalar.string
+    }
+
+    func int() throws -> Int {
+        guard let scalar = node.scalar, let value = Int(scalar.string) else {
+            throw error("\(path): expected a whole number, found \(describe)")
+        }
+        return value
+    }
+
+    func double() throws -> Double {
+        guard let scalar = node.scalar, let value = Double(scalar.string), value.isFinite else {
+            throw error("\(path): expected a number, found \(describe)")
+        }
+        return value
+    }
+
+    func bool() throws -> Bool {
+        guard let scalar = node.scalar else { throw error("\(path): expected true or false, found \(kind)") }
+        switch scalar.string.lowercased() {
+        case "true", "yes", "on": return true
+        case "false", "no", "off": return false
+        default: throw error("\(path): expected true or false, found \(describe)")
+        }
+    }
+
+    func localTime() throws -> LocalTime {
+        let text = try string()
+        guard let time = TimeParsing.localTime(text) else {
+            throw error("\(path): \"\(text)\" is not a time of day; expected HH:MM (00:00 to 23:59)")
+        }
+        return time
+    }
+
+    func localDate() throws -> LocalDate {
+        let text = try string()
+        guard let date = TimeParsing.localDate(text) else {
+            throw error("\(path): \"\(text)\" is not a date; expected YYYY-MM-DD")
+        }
+        return date
+    }
+
+    func dateTime() throws -> WrittenDateTime {
+        let text = try string()
+        guard let value = TimeParsing.dateTime(text) else {
+            throw error("\(path): \"\(text)\" is not a date-time; expected YYYY-MM-DDTHH:MM, optionally with an offset (2026-03-15T20:00-04:00)")
+        }
+        return value
+    }
+
+    func timeZone() throws -> TimeZone {
+        let text = try string()
+        guard let zone = TimeZone(identifier: text), TimeZone.knownTimeZoneIdentifiers.contains(text) || text == "UTC" || text == "GMT" else {
+            throw error("\(path): unknown time zone \"\(text)\"; expected an IANA name such as America/New_York")
+        }
+        return zone
+    }
+
+    /// A duration written `90s`, `30m`, `2h`, `1d`, or combined (`1h30m`).
+    func duration() throws -> TimeInterval {
+        let text = try string()
+        guard let seconds = YAMLValue.parseDuration(text) else {
+            throw error("\(path): \"\(text)\" is not a duration; expected a number with a unit: 90s, 30m, 2h, 1d, 1h30m")
+        }
+        return seconds
+    }
+
+    static func parseDuration(_ text: String) -> TimeInterval? {
+        var total = 0.0
+        var digits = ""
+        var sawUnit = false
+        for character in text.trimmingCharacters(in: .whitespaces) {
+            if character.isNumber { digits.append(character); continue }
+            guard let value = Double(digits) else { return nil }
+            switch character {
+            case "s": total += value
+            case "m": total += value * 60
+            case "h": total += value * 3600
+            case "d": total += value * 86_400
+            case "w": total += value * 7 * 86_400
+            default: return nil
+            }
+            digits = ""
+            sawUnit = true
+        }
+        return sawUnit && digits.isEmpty ? total : nil
+    }
+
+    func json() throws -> JSONValue {
+        switch node {
+        case .scalar(let scalar):
+            if scalar.style != .plain { return .string(scalar.string) }
+            if isNull { return .null }
+            if let value = try? bool(), ["true", "false"].contains(scalar.string.lowercased()) { return .bool(value) }
+            if let value = Int(scalar.string) { return .int(value) }
+            if let value = Double(scalar.string), value.isFinite { return .double(value) }
+            return .string(scalar.string)
+        case .sequence:
+            return .array(try sequence().map { try $0.json() })
+        case .mapping:
+            var object: [String: JSONValue] = [:]
+            for (key, value) in try pairs() { object[key] = try value.json() }
+            return .object(object)
+        case .alias:
+            throw error("\(path): YAML aliases are not supported")
+        }
+    }
+
+    func sequence() throws -> [YAMLValue] {
+        guard let sequence = node.sequence else { throw error("\(path): expected a list, found \(kind)") }
+        return sequence.enumerated().map { YAMLValue(node: $1, file: file, path: "\(path)[\($0)]") }
+    }
+
+    /// The mapping's entries in order, keys as text.
+    func pairs() throws -> [(String, YAMLValue)] {
+        guard let mapping = node.mapping else { throw error("\(path): expected a mapping (key: value), found \(kind)") }
+        return try mapping.map { key, value in
+            guard let name = key.scalar?.string else {
+                throw YAMLValue(node: key, file: file, path: path).error("\(path): keys must be text")
+            }
+            return (name, YAMLValue(node: value, file: file, path: path.isEmpty ? name : "\(path).\(name)"))
+        }
+    }
+
+    /// The mapping as a reader that rejects keys it was not asked about.
+    func object(_ allowed: [String]) throws -> YAMLObject {
+        let pairs = try pairs()
+        for (key, value) in pairs where !allowed.contains(key) {
+            let keyNode = node.mapping?.keys.first { $0.scalar?.string == key } ?? value.node
+            throw YAMLValue(node: keyNode, file: file, path: path).error(
+                "\(path.isEmpty ? "" : path + ": ")unknown key \"\(key)\"; expected one of: \(allowed.joined(separator: ", "))")
+        }
+        return YAMLObject(value: self, entries: Dictionary(pairs, uniquingKeysWith: { first, _ in first }))
+    }
+
+    var kind: String {
+        switch node {
+        case .scalar: "\(describe)"
+        case .mapping: "a mapping"
+        case .sequence: "a list"
+        case .alias: "an alias"
+        }
+    }
+
+    var describe: String {
+        if let scalar = node.scalar { return scalar.string.isEmpty ? "nothing" : "\"\(scalar.string)\"" }
+        return kind
+    }
+}
+
+/// A mapping's values by key.
+struct YAMLObject {
+    let value: YAMLValue
+    let entries: [String: YAMLValue]
+
+    subscript(key: String) -> YAMLValue? {
+        guard let entry = entries[key], !entry.isNull else { return nil }
+        return entry
+    }
+
+    func has(_ key: String) -> Bool { entries[key] != nil }
+
+    func required(_ key: String) throws -> YAMLValue {
+        guard let entry = self[key] else {
+            throw value.error("\(value.path.isEmpty ? "scenario" : value.path): missing required key \"\(key)\"")
+        }
+        return entry
+    }
+}
+
+extension YAMLValue {
+    /// Parses `text` into its root node, turning YAML syntax errors into positioned errors.
+    static func parse(_ text: String, file: String?) throws -> YAMLValue {
+        do {
+            guard let node = try Yams.compose(yaml: text) else {
+                throw ScenarioError(file: file, line: 1, column: 1, message: "the scenario is empty; expected a mapping with name, start, timeZone, rules and events")
+            }
+            return YAMLValue(node: node, file: file, path: "")
+        } catch let error as YamlError {
+            throw ScenarioError.from(error, file: file)
+        }
+    }
+}
+
+extension ScenarioError {
+    static func from(_ error: YamlError, file: String?) -> ScenarioError {
+        switch error {
+        case .scanner(let context, let problem, let mark, _), .parser(let context, let problem, let mark, _), .composer(let context, let problem, let mark, _):
+            let prefix = context.map { "\($0.text) " } ?? ""
+            return ScenarioError(file: file, line: mark.line, column: mark.column, message: "invalid YAML: \(prefix)\(problem)")
+        case .reader(let problem, _, _, _):
+            return ScenarioError(file: file, message: "invalid YAML: \(problem)")
+        case .duplicatedKeysInMapping(let duplicates, let context):
+            return ScenarioError(file: file, line: context.mark.line, column: context.mark.column, message: "duplicated keys: \(duplicates.joined(separator: ", "))")
+        default:
+            return ScenarioError(file: file, message: "invalid YAML: \(error)")
+        }
+    }
+}

@@ -1,0 +1,90 @@
+import ArgumentParser
+import Bugle
+import BugleSimulator
+import Foundation
+
+@main
+struct BugleCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "bugle",
+        abstract: "Plan, simulate and explain an app's local notifications.",
+        subcommands: [Simulate.self, PlanCommand.self])
+}
+
+/// Output formats every command offers.
+enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
+    case text, json
+}
+
+/// A date-time argument: `2026-03-10T12:00`, optionally with an offset.
+struct TimeArgument: ExpressibleByArgument {
+    var value: WrittenDateTime
+
+    init?(argument: String) {
+        guard let value = TimeParsing.dateTime(argument) else { return nil }
+        self.value = value
+    }
+
+    static var defaultCompletionKind: CompletionKind { .default }
+}
+
+/// Runs `body`, turning a scenario error into its message on standard error and exit code 1.
+func reportingErrors<T>(_ body: () async throws -> T) async throws -> T {
+    do {
+        return try await body()
+    } catch let error as ScenarioError {
+        FileHandle.standardError.write(Data("\(error)\n".utf8))
+        throw ExitCode(1)
+    }
+}
+
+struct Simulate: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Run a scenario on a virtual clock and print what the phone showed, and why.")
+
+    @Argument(help: "The scenario file (YAML).")
+    var file: String
+
+    @Option(help: "Simulate this many days instead of the scenario's own.")
+    var days: Int?
+
+    @Option(help: "text or json.")
+    var format: OutputFormat = .text
+
+    func validate() throws {
+        if let days, days < 1 { throw ValidationError("--days must be at least 1, not \(days)") }
+    }
+
+    func run() async throws {
+        let output = try await reportingErrors {
+            let scenario = try ScenarioParser.load(path: file)
+            let result = try await ScenarioRunner(scenario: scenario).run(days: days)
+            return format == .json ? try JSONReport.render(result) + "\n" : TextReport.render(result)
+        }
+        print(output, terminator: "")
+    }
+}
+
+struct PlanCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "plan",
+        abstract: "Play a scenario up to a moment and print the plan and its report there.")
+
+    @Argument(help: "The scenario file (YAML).")
+    var file: String
+
+    @Option(help: "The moment, YYYY-MM-DDTHH:MM, local to the device's zone then unless it has an offset.")
+    var at: TimeArgument
+
+    @Option(help: "text or json.")
+    var format: OutputFormat = .text
+
+    func run() async throws {
+        let output = try await reportingErrors {
+            let scenario = try ScenarioParser.load(path: file)
+            let (plan, date, zone) = try await ScenarioRunner(scenario: scenario).plan(at: at.value)
+            return format == .json ? try PlanReportFormatting.json(plan, at: date, timeZone: zone) + "\n" : PlanReportFormatting.text(plan, at: date, timeZone: zone)
+        }
+        print(output, terminator: "")
+    }
+}
