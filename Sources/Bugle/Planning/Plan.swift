@@ -43,6 +43,9 @@ public struct PlanReport: Hashable, Sendable {
     /// Every candidate considered and dropped, in fire-time order. Past the first
     /// `budget` drop, later candidates are not pulled at all: the coverage says so.
     public var dropped: [DroppedCandidate]
+    /// Rules whose condition did not hold, with the condition: none of their candidates
+    /// were planned (only the next one is listed in `dropped`).
+    public var inactiveRules: [String: String] = [:]
     public var coverage: Coverage
 
     /// The drops with `reason`.

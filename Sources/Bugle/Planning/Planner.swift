@@ -82,9 +82,11 @@ public struct Planner: Sendable {
         var seed: [Item] = []
         seed.reserveCapacity(rules.count)
         var reserves: [Int: Int] = [:]
+        var inactiveRules: [String: String] = [:]
         for (index, rule) in rules.enumerated() {
             let iterator = rule.candidates(in: context)
             if let condition = rule.condition, !condition.evaluate(input.state) {
+                inactiveRules[rule.id] = "condition \(condition) does not hold"
                 if let next = iterator.next() {
                     considered += 1
                     dropped.append(DroppedCandidate(candidate: next, reason: .condition, detail: "condition \(condition) does not hold"))
@@ -106,20 +108,30 @@ public struct Planner: Sendable {
         var firstOverflow: Item?
         var lookaheadReached = false
 
+        // Items of each rule in the heap: a reserve waits while its rule has any left.
+        var queued = [Int](repeating: 0, count: rules.count)
+        for item in seed { queued[item.source] += 1 }
+        func enqueue(_ item: Item) {
+            heap.insert(item)
+            queued[item.source] += 1
+        }
+
         while let item = heap.popMin() {
+            queued[item.source] -= 1
+            defer {
+                if iterators[item.source] == nil, queued[item.source] == 0 { reserveWaiting[item.source] = nil }
+            }
             if item.candidate.fireDate > context.lookaheadEnd {
                 // Later candidates of this rule are further still: stop asking it.
                 lookaheadReached = true
                 iterators[item.source] = nil
-                reserveWaiting[item.source] = nil
                 continue
             }
             if item.moves == 0, let iterator = iterators[item.source] {
                 if let next = iterator.next() {
-                    heap.insert(Item(candidate: next, source: item.source, moves: 0))
+                    enqueue(Item(candidate: next, source: item.source, moves: 0))
                 } else {
                     iterators[item.source] = nil
-                    reserveWaiting[item.source] = nil
                 }
             }
             var candidate = item.candidate
@@ -143,7 +155,7 @@ public struct Planner: Sendable {
                         candidate.adjustments.append(Adjustment(policy: reason, detail: detail))
                         candidate.fireTime = fireTime
                         candidate.fireDate = date
-                        heap.insert(Item(candidate: candidate, source: item.source, moves: item.moves + 1))
+                        enqueue(Item(candidate: candidate, source: item.source, moves: item.moves + 1))
                         moved = true
                     }
                 }
@@ -210,7 +222,7 @@ public struct Planner: Sendable {
         } else {
             coverage = Coverage(horizon: nil, limit: .exhausted)
         }
-        let report = PlanReport(now: input.now, capacity: capacity, considered: considered, dropped: dropped, coverage: coverage)
+        let report = PlanReport(now: input.now, capacity: capacity, considered: considered, dropped: dropped, inactiveRules: inactiveRules, coverage: coverage)
         return Plan(namespace: namespace, entries: entries, report: report)
     }
 }

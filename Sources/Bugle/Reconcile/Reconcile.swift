@@ -47,9 +47,11 @@ public enum Reconcile {
     /// - Complexity: O(*p* + *n*) for *p* pending and *n* planned requests.
     public static func changes(plan: Plan, pending: [NotificationRequest]) -> ChangeSet {
         var pendingByID: [String: UInt64] = [:]
+        var ruleOf: [String: String] = [:]
         pendingByID.reserveCapacity(pending.count)
         for request in pending where plan.namespace.owns(request.id) {
             pendingByID[request.id] = request.fingerprint
+            ruleOf[request.id] = request.ruleID
         }
         var planned = Set<String>()
         planned.reserveCapacity(plan.entries.count)
@@ -69,7 +71,14 @@ public enum Reconcile {
             var reasons: [String: DroppedCandidate] = [:]
             for drop in plan.report.dropped { reasons[plan.namespace.requestID(for: drop.candidate.id)] = drop }
             for id in stale.sorted() {
-                let reason = reasons[id].map { CancelReason.dropped($0.reason, detail: $0.detail) } ?? .obsolete
+                let reason: CancelReason
+                if let drop = reasons[id] {
+                    reason = .dropped(drop.reason, detail: drop.detail)
+                } else if let rule = ruleOf[id], let detail = plan.report.inactiveRules[rule] {
+                    reason = .dropped(.condition, detail: detail)
+                } else {
+                    reason = .obsolete
+                }
                 removals.append(Removal(id: id, reason: reason))
             }
         }

@@ -13,7 +13,7 @@ public enum JSONReport {
             var entry: [String: Any] = [
                 "id": delivery.id, "rule": delivery.rule, "at": zones.iso(delivery.at, delivery.timeZone),
                 "title": delivery.title, "body": delivery.body, "timeZone": delivery.timeZone,
-                "interruptionLevel": delivery.interruptionLevel,
+                "interruptionLevel": delivery.interruptionLevel, "adjustments": delivery.adjustments,
             ]
             if let subtitle = delivery.subtitle { entry["subtitle"] = subtitle }
             return entry

@@ -13,6 +13,8 @@ public struct SimulationResult: Sendable {
         public var subtitle: String?
         public var body: String
         public var interruptionLevel: String
+        /// What policies changed on the way ("deferred from 06:30 to 07:00, …").
+        public var adjustments: [String]
     }
 
     public struct Drop: Sendable, Hashable {
@@ -40,6 +42,9 @@ public struct SimulationResult: Sendable {
         public var added: Int
         public var removed: Int
         public var failures: Int
+        /// The plan's coverage horizon, when it had one.
+        public var horizon: Date?
+        public var limit: String
     }
 
     public struct ZoneChange: Sendable, Hashable {

@@ -28,11 +28,21 @@ public enum TextReport {
         for event in result.appEvents {
             lines.append(Line(at: event.at, zone: event.timeZone, kind: .app, text: "· \(event.text)"))
         }
+        // Where a plan limited by the budget ran out before the app refreshed again.
+        for (index, refresh) in result.refreshes.enumerated() where refresh.limit == Coverage.Limit.budget.rawValue {
+            let next = index + 1 < result.refreshes.count ? result.refreshes[index + 1].at : result.end
+            guard let horizon = refresh.horizon, horizon < next else { continue }
+            let zone = result.zoneChanges.last(where: { $0.at <= horizon })?.to ?? result.timeZone
+            let made = zones.local(refresh.at, zone)
+            lines.append(Line(at: horizon, zone: zone, kind: .app,
+                              text: "· the plan made \(made.date) \(made.time) runs out here: all \(refresh.planned) slots were used"))
+        }
         for delivery in result.deliveries {
             var text = "\(padRight(delivery.rule, width))  \(delivery.title)"
             if let subtitle = delivery.subtitle { text += " (\(subtitle))" }
             if !delivery.body.isEmpty { text += ": \(delivery.body)" }
             if delivery.interruptionLevel != InterruptionLevel.active.rawValue { text += "  [\(delivery.interruptionLevel)]" }
+            for adjustment in delivery.adjustments { text += "  (\(adjustment))" }
             lines.append(Line(at: delivery.at, zone: delivery.timeZone, kind: .delivery, text: text))
         }
         for drop in result.dropped {

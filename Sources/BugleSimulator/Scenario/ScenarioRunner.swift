@@ -67,6 +67,8 @@ public final class Simulation: @unchecked Sendable {
     /// The latest drop of each candidate, by request id.
     private var drops: [String: DroppedCandidate] = [:]
     private var zoneChanges: [SimulationResult.ZoneChange] = []
+    /// What policies changed on each planned request, as of the refresh that last planned it.
+    private var adjustments: [String: [String]] = [:]
     private var appEvents: [SimulationResult.AppEvent] = []
 
     public init(scenario: Scenario, sinks: [any EventSink] = []) async throws {
@@ -154,8 +156,13 @@ public final class Simulation: @unchecked Sendable {
         guard launched, let reason else { return }
         let result = try await scheduler.refresh(reason: reason)
         lastPlan = result.plan
+        let coverage = result.plan.report.coverage
         refreshes.append(.init(at: device.now, reason: reason.rawValue, planned: result.plan.entries.count,
-                               added: result.changes.additions.count, removed: result.changes.removals.count, failures: result.failures))
+                               added: result.changes.additions.count, removed: result.changes.removals.count, failures: result.failures,
+                               horizon: coverage.horizon, limit: coverage.limit.rawValue))
+        for entry in result.plan.entries {
+            adjustments[entry.request.id] = entry.candidate.adjustments.isEmpty ? nil : entry.candidate.adjustments.map(\.detail)
+        }
         for drop in result.plan.report.dropped {
             drops[result.plan.namespace.requestID(for: drop.candidate.id)] = drop
         }
@@ -181,7 +188,8 @@ public final class Simulation: @unchecked Sendable {
                 SimulationResult.Delivery(id: delivery.notification.id, rule: delivery.notification.ruleID ?? "", at: delivery.notification.date,
                                           timeZone: delivery.timeZone.identifier, title: delivery.notification.content.title,
                                           subtitle: delivery.notification.content.subtitle, body: delivery.notification.content.body,
-                                          interruptionLevel: delivery.notification.content.interruptionLevel.rawValue)
+                                          interruptionLevel: delivery.notification.content.interruptionLevel.rawValue,
+                                          adjustments: adjustments[delivery.notification.id] ?? [])
             },
             dropped: dropped.map { drop in
                 // A wall-clock candidate planned before a zone change would have fired at its

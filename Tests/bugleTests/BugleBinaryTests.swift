@@ -1,0 +1,124 @@
+import Foundation
+import Testing
+
+/// The built `bugle` binary, run as a user runs it: output and exit codes.
+@Suite struct BugleBinaryTests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    struct Run {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+    }
+
+    /// The `bugle` executable next to the test bundle.
+    static func binary() throws -> URL {
+        var folder = Bundle.main.bundleURL
+        for _ in 0..<3 {
+            let candidate = folder.appendingPathComponent("bugle")
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+            folder = folder.deletingLastPathComponent()
+        }
+        throw CocoaError(.fileNoSuchFile, userInfo: [NSFilePathErrorKey: "bugle next to \(Bundle.main.bundleURL.path)"])
+    }
+
+    func run(_ arguments: [String]) throws -> Run {
+        let process = Process()
+        process.executableURL = try Self.binary()
+        process.arguments = arguments
+        process.currentDirectoryURL = Self.root
+        let out = Pipe()
+        let err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let stdout = out.fileHandleForReading.readDataToEndOfFile()
+        let stderr = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Run(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self), stderr: String(decoding: stderr, as: UTF8.self))
+    }
+
+    func scenario(_ text: String) throws -> String {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("bugle-\(UUID().uuidString).yaml").path
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+
+    @Test func simulatePrintsATimelineAndSummary() throws {
+        let run = try run(["simulate", "Examples/morning-and-evening.yaml"])
+        #expect(run.status == 0)
+        #expect(run.stdout.contains("Sun 2026-03-08  America/New_York -04:00"))
+        #expect(run.stdout.contains("08:30  morning"))
+        #expect(run.stdout.contains("Summary"))
+        #expect(run.stdout.contains("center calls"))
+        #expect(run.stdout.contains("coverage"))
+    }
+
+    @Test func simulateJSONHasTheDocumentedFields() throws {
+        let run = try run(["simulate", "Examples/morning-and-evening.yaml", "--format", "json"])
+        #expect(run.status == 0)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+        let deliveries = try #require(object["deliveries"] as? [[String: Any]])
+        let first = try #require(deliveries.first)
+        #expect(Set(first.keys).isSuperset(of: ["id", "rule", "at", "title", "body"]))
+        #expect(first["at"] as? String == "2026-03-01T08:30:00-05:00")
+        // After the DST change the offset is -04:00; in Tokyo +09:00.
+        let ats = deliveries.compactMap { $0["at"] as? String }
+        #expect(ats.contains("2026-03-09T08:30:00-04:00"))
+        #expect(ats.contains("2026-03-13T08:30:00+09:00"))
+        #expect(object["dropped"] is [[String: Any]])
+        let calls = try #require(object["centerCalls"] as? [String: Any])
+        #expect(calls["add"] is Int && calls["remove"] is Int)
+        #expect(object["peakPending"] as? Int == 60)
+    }
+
+    @Test func daysOptionShortensTheRun() throws {
+        let run = try run(["simulate", "Examples/morning-and-evening.yaml", "--days", "2", "--format", "json"])
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+        #expect((object["deliveries"] as? [Any])?.count == 4)
+    }
+
+    @Test func planPrintsThePlanAndItsReport() throws {
+        let run = try run(["plan", "Examples/budget-competition.yaml", "--at", "2026-05-01T08:30"])
+        #expect(run.status == 0)
+        #expect(run.stdout.contains("8 of 8 slots used"))
+        #expect(run.stdout.contains("Sat 2026-05-30 08:00  wall  exam"))
+        #expect(run.stdout.contains("budget: the plan is full"))
+        let json = try self.run(["plan", "Examples/budget-competition.yaml", "--at", "2026-05-01T08:30", "--format", "json"])
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        #expect((object["planned"] as? [Any])?.count == 8)
+    }
+
+    @Test func malformedFileNamesPathLineAndColumn() throws {
+        let path = try scenario("start: 2026-03-01T07:00\ntimeZone: UTC\nrules:\n  - id: a\n    daily: \"8 o'clock\"\n    title: t\n")
+        let run = try run(["simulate", path])
+        #expect(run.status == 1)
+        #expect(run.stderr.hasPrefix("\(path):5:12: error: rules[0].daily:"))
+        #expect(run.stdout.isEmpty)
+    }
+
+    @Test func unknownTimeZoneIsNamed() throws {
+        let path = try scenario("start: 2026-03-01T07:00\ntimeZone: Europe/Atlantis\nrules: []\n")
+        let run = try run(["simulate", path])
+        #expect(run.status == 1)
+        #expect(run.stderr.contains("unknown time zone \"Europe/Atlantis\""))
+    }
+
+    @Test func missingFileIsAnErrorNotACrash() throws {
+        let run = try run(["simulate", "Examples/does-not-exist.yaml"])
+        #expect(run.status == 1)
+        #expect(run.stderr.contains("cannot read the file"))
+    }
+
+    @Test func badTimeArgumentIsRejected() throws {
+        let run = try run(["plan", "Examples/budget-competition.yaml", "--at", "noon"])
+        #expect(run.status != 0)
+        #expect(run.stderr.contains("'noon' is invalid for '--at"))
+    }
+
+    @Test func unknownFormatIsRejected() throws {
+        let run = try run(["simulate", "Examples/budget-competition.yaml", "--format", "xml"])
+        #expect(run.status != 0)
+        #expect(run.stderr.contains("xml"))
+    }
+}
