@@ -122,3 +122,22 @@ import Testing
         #expect(run.stderr.contains("xml"))
     }
 }
+
+/// The README's quick start shows real output: every line of its sample is printed by the
+/// command it names.
+@Suite struct ReadmeTests {
+    @Test func quickStartOutputMatchesTheReadme() throws {
+        let readme = try String(contentsOf: BugleBinaryTests.root.appendingPathComponent("README.md"), encoding: .utf8)
+        #expect(readme.contains("swift run bugle simulate Examples/morning-and-evening.yaml"))
+        #expect(readme.contains("\nswift test\n"))
+        let start = try #require(readme.range(of: "```text\n"))
+        let end = try #require(readme.range(of: "```", range: start.upperBound..<readme.endIndex))
+        let sample = readme[start.upperBound..<end.lowerBound].split(separator: "\n").filter { $0 != "…" }
+        let run = try BugleBinaryTests().run(["simulate", "Examples/morning-and-evening.yaml"])
+        let printed = Set(run.stdout.split(separator: "\n"))
+        #expect(sample.count > 20)
+        for line in sample {
+            #expect(printed.contains(line), "README line not printed: \(line)")
+        }
+    }
+}

@@ -69,7 +69,8 @@ public actor SimulatedCenter: Center {
     private var zoneRules: ZoneRules
     private var sequence = 0
     private var delivered: [Delivery] = []
-    public private(set) var missed: [NotificationRequest] = []
+    /// Wall-clock requests a zone change left behind the clock, with the moment of the change.
+    public private(set) var missed: [(request: NotificationRequest, at: Date, timeZone: TimeZone)] = []
     public private(set) var evicted: [NotificationRequest] = []
     public private(set) var calls = CallCounts()
     public private(set) var peakPending = 0
@@ -167,7 +168,7 @@ public actor SimulatedCenter: Center {
             let date = fireDate(of: entry.request)
             if date <= now {
                 pending[id] = nil
-                missed.append(entry.request)
+                missed.append((entry.request, now, zone))
             } else {
                 pending[id]?.fireDate = date
             }

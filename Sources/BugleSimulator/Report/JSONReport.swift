@@ -35,7 +35,7 @@ public enum JSONReport {
             "deliveries": deliveries,
             "dropped": dropped,
             "droppedByReason": result.droppedByReason,
-            "missed": result.missed.map { ["id": $0.id, "rule": $0.rule, "title": $0.title, "fireTime": $0.fireTime] },
+            "missed": result.missed.map { ["id": $0.id, "rule": $0.rule, "title": $0.title, "fireTime": $0.fireTime, "at": zones.iso($0.at, $0.timeZone)] },
             "evicted": result.evicted,
             "centerCalls": ["add": result.calls.adds, "remove": result.calls.removes, "failedAdd": result.calls.failedAdds, "failedRemove": result.calls.failedRemoves],
             "peakPending": result.peakPending,

@@ -33,6 +33,9 @@ public struct SimulationResult: Sendable {
         public var rule: String
         public var title: String
         public var fireTime: String
+        /// When the zone change left it behind, and the new zone.
+        public var at: Date
+        public var timeZone: String
     }
 
     public struct Refresh: Sendable, Hashable {

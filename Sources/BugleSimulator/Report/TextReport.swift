@@ -48,6 +48,10 @@ public enum TextReport {
         for drop in result.dropped {
             lines.append(Line(at: drop.at, zone: drop.timeZone, kind: .drop, text: "\(padRight(drop.rule, width))  ✗ \(drop.title): dropped (\(drop.reason)) \(drop.detail)"))
         }
+        for missed in result.missed {
+            lines.append(Line(at: missed.at, zone: missed.timeZone, kind: .drop,
+                              text: "\(padRight(missed.rule, width))  ✗ \(missed.title): missed, its wall-clock time \(missed.fireTime.replacingOccurrences(of: " (wall clock)", with: "")) had already passed in \(missed.timeZone)"))
+        }
         lines.sort { ($0.at, $0.kind.rawValue) < ($1.at, $1.kind.rawValue) }
 
         // Every local day from the start to the end, in the zone the device was in.

@@ -203,8 +203,9 @@ public final class Simulation: @unchecked Sendable {
                                              timeZone: zone, title: drop.candidate.content.title,
                                              reason: drop.reason.rawValue, detail: drop.detail)
             },
-            missed: await center.missed.map { request in
-                SimulationResult.Missed(id: request.id, rule: request.ruleID ?? "", title: request.content.title, fireTime: request.fireTime.description)
+            missed: await center.missed.map { missed in
+                SimulationResult.Missed(id: missed.request.id, rule: missed.request.ruleID ?? "", title: missed.request.content.title,
+                                        fireTime: missed.request.fireTime.description, at: missed.at, timeZone: missed.timeZone.identifier)
             },
             evicted: await center.evicted.count,
             calls: await center.calls,
