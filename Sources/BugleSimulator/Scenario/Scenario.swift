@@ -23,13 +23,15 @@ public struct Scenario: Sendable {
     public var events: [ScenarioEvent]
     /// How far ahead the planner looks.
     public var lookahead: TimeInterval
+    /// The recipe the scenario runs, if any; its rules and policies are in `rules` and `policies`.
+    public var recipe: (any ScenarioRecipe)?
 
     public init(
         name: String, file: String? = nil, start: WrittenDateTime, timeZone: TimeZone, days: Int,
         budget: Budget = Budget(), eviction: SimulatedCenter.Eviction = .keepLastAdded,
         authorization: AuthorizationStatus = .authorized, faults: SimulatedCenter.Faults = .none,
         rules: [any Rule], policies: [any Policy] = [], state: AppState = AppState(), events: [ScenarioEvent],
-        lookahead: TimeInterval = 400 * 86_400
+        lookahead: TimeInterval = 400 * 86_400, recipe: (any ScenarioRecipe)? = nil
     ) {
         self.name = name
         self.file = file
@@ -45,6 +47,7 @@ public struct Scenario: Sendable {
         self.state = state
         self.events = events
         self.lookahead = lookahead
+        self.recipe = recipe
     }
 }
 
@@ -66,6 +69,8 @@ public struct ScenarioEvent: Sendable {
         case background
         /// The system runs the app's background refresh task.
         case backgroundRefresh
+        /// An event of the scenario's recipe.
+        case recipe(RecipeEvent)
     }
 
     /// When; local to the device's zone at that point of the timeline unless written with an offset.

@@ -4,8 +4,8 @@ import Foundation
 /// Reads scenario files (YAML). Every mistake is reported with the file, line and column
 /// and what was expected; nothing falls back to a silent default.
 public enum ScenarioParser {
-    /// Reads and parses the file at `path`.
-    public static func load(path: String) throws -> Scenario {
+    /// Reads and parses the file at `path`; `recipes` are those a `recipe:` key may name.
+    public static func load(path: String, recipes: [any ScenarioRecipe.Type] = []) throws -> Scenario {
         let url = URL(fileURLWithPath: path)
         let data: Data
         do {
@@ -16,14 +16,14 @@ public enum ScenarioParser {
         guard let text = String(data: data, encoding: .utf8) else {
             throw ScenarioError(file: path, message: "the file is not UTF-8 text")
         }
-        return try parse(text, file: path)
+        return try parse(text, file: path, recipes: recipes)
     }
 
-    static let topLevelKeys = ["name", "start", "timeZone", "days", "platform", "pendingLimit", "safetyMargin", "eviction", "authorization", "faults", "lookahead", "policies", "rules", "state", "events"]
+    static let topLevelKeys = ["name", "start", "timeZone", "days", "platform", "pendingLimit", "safetyMargin", "eviction", "authorization", "faults", "lookahead", "policies", "rules", "state", "events", "recipe"]
 
-    /// Parses scenario text; `file` names it in errors.
-    public static func parse(_ text: String, file: String? = nil) throws -> Scenario {
-        let root = try YAMLValue.parse(text, file: file)
+    /// Parses scenario text; `file` names it in errors, `recipes` are those a `recipe:` key may name.
+    public static func parse(_ text: String, file: String? = nil, recipes: [any ScenarioRecipe.Type] = []) throws -> Scenario {
+        let root = try ScenarioValue.parse(text, file: file)
         let top = try root.object(topLevelKeys)
         let timeZone = try top.required("timeZone").timeZone()
         let start = try top.required("start").dateTime()
@@ -71,29 +71,56 @@ public enum ScenarioParser {
         let faults = try top["faults"].map(parseFaults) ?? .none
         let lookahead = try top["lookahead"]?.duration() ?? 400 * 86_400
 
-        let rulesValue = try top.required("rules")
-        var rules: [any Rule] = []
-        var ruleIDs = Set<String>()
-        for value in try rulesValue.sequence() {
+        var recipe: (any ScenarioRecipe)?
+        if let value = top["recipe"] {
+            recipe = try parseRecipe(value, recipes: recipes, setup: ScenarioSetup(start: start, timeZone: timeZone, file: file))
+        }
+        var rules: [any Rule] = recipe?.rules ?? []
+        var ruleIDs = Set(rules.map(\.id))
+        let rulesValue = recipe == nil ? try top.required("rules") : top["rules"]
+        for value in try rulesValue?.sequence() ?? [] {
             let rule = try parseRule(value, scenarioZone: timeZone, scenarioStart: start.local.date)
             guard ruleIDs.insert(rule.id).inserted else {
                 throw value.error("\(value.path).id: the rule id \"\(rule.id)\" is used twice")
             }
             rules.append(rule)
         }
-        let policies = try top["policies"].map(parsePolicies) ?? []
-        var state = AppState()
+        let policies = try (top["policies"].map(parsePolicies) ?? []) + (recipe?.policies ?? [])
+        var state = recipe?.initialState ?? AppState()
         if let value = top["state"] {
             for (key, entry) in try value.pairs() { state[key] = try entry.json() }
         }
-        let events = try top["events"].map { try $0.sequence().map(parseEvent) } ?? []
+        let events = try top["events"].map { try $0.sequence().map { try parseEvent($0, recipe: recipe) } } ?? []
         let name = try top["name"]?.string() ?? file.map { URL(fileURLWithPath: $0).deletingPathExtension().lastPathComponent } ?? "Scenario"
         return Scenario(name: name, file: file, start: start, timeZone: timeZone, days: days, budget: budget, eviction: eviction,
                         authorization: authorization, faults: faults, rules: rules, policies: policies, state: state,
-                        events: events, lookahead: lookahead)
+                        events: events, lookahead: lookahead, recipe: recipe)
     }
 
-    static func parseAuthorization(_ value: YAMLValue) throws -> AuthorizationStatus {
+    static func parseRecipe(_ value: ScenarioValue, recipes: [any ScenarioRecipe.Type], setup: ScenarioSetup) throws -> any ScenarioRecipe {
+        let known = recipes.map { $0.name }.sorted()
+        let nameValue: ScenarioValue
+        var allSettingKeys = ["name"]
+        for recipe in recipes { allSettingKeys += recipe.settingKeys }
+        if value.node.scalar != nil { nameValue = value } else { nameValue = try value.object(allSettingKeys).required("name") }
+        let name = try nameValue.string()
+        guard let type = recipes.first(where: { $0.name == name }) else {
+            throw nameValue.error("recipe: unknown recipe \"\(name)\"; expected one of: \(known.isEmpty ? "(none available here)" : known.joined(separator: ", "))")
+        }
+        let settings = value.node.scalar != nil
+            ? ScenarioObject(value: value, entries: [:])
+            : try value.object(["name"] + type.settingKeys)
+        return try makeRecipe(type, settings: settings, setup: setup)
+    }
+
+    /// Opens the existential metatype (calling `init` on it directly crashes Swift 6.3's SILGen).
+    private static func makeRecipe<R: ScenarioRecipe>(_ type: R.Type, settings: ScenarioObject, setup: ScenarioSetup) throws -> any ScenarioRecipe {
+        try R(settings: settings, setup: setup)
+    }
+
+    private static func eventKeys<R: ScenarioRecipe>(of recipe: R) -> [String] { R.eventKeys }
+
+    static func parseAuthorization(_ value: ScenarioValue) throws -> AuthorizationStatus {
         let text = try value.string()
         guard let status = AuthorizationStatus(rawValue: text) else {
             throw value.error("\(value.path): unknown authorization \"\(text)\"; expected one of: \(AuthorizationStatus.allCases.map(\.rawValue).joined(separator: ", "))")
@@ -101,7 +128,7 @@ public enum ScenarioParser {
         return status
     }
 
-    static func parseFaults(_ value: YAMLValue) throws -> SimulatedCenter.Faults {
+    static func parseFaults(_ value: ScenarioValue) throws -> SimulatedCenter.Faults {
         let object = try value.object(["seed", "addFailureRate", "removeFailureRate"])
         func rate(_ key: String) throws -> Double {
             guard let entry = object[key] else { return 0 }
@@ -120,7 +147,7 @@ public enum ScenarioParser {
                            "relevanceScore", "userInfo", "deepLink", "group", "priority", "dedupeKey", "relevance", "start", "end", "count",
                            "when", "reserve"] + scheduleKeys
 
-    static func parseRule(_ value: YAMLValue, scenarioZone: TimeZone, scenarioStart: LocalDate) throws -> ScheduledRule {
+    static func parseRule(_ value: ScenarioValue, scenarioZone: TimeZone, scenarioStart: LocalDate) throws -> ScheduledRule {
         let object = try value.object(ruleKeys)
         let id = try object.required("id").string()
         guard !id.isEmpty, !id.contains(where: { $0.isWhitespace }) else {
@@ -226,7 +253,7 @@ public enum ScenarioParser {
             reserve: reserve)
     }
 
-    static func parseCondition(_ value: YAMLValue) throws -> Condition {
+    static func parseCondition(_ value: ScenarioValue) throws -> Condition {
         let object = try value.object(["key", "equals", "notEquals", "greaterThan", "lessThan", "exists", "all", "any", "not"])
         if let all = object["all"] { return .all(try all.sequence().map(parseCondition)) }
         if let any = object["any"] { return .any(try any.sequence().map(parseCondition)) }
@@ -242,7 +269,7 @@ public enum ScenarioParser {
 
     // MARK: Policies
 
-    static func parsePolicies(_ value: YAMLValue) throws -> [any Policy] {
+    static func parsePolicies(_ value: ScenarioValue) throws -> [any Policy] {
         let object = try value.object(["staleness", "quietHours", "noRenotify", "minimumSpacing", "caps"])
         // The order in which they apply: stale data first, caps last, so that a cap counts
         // only what survived everything else.
@@ -279,13 +306,13 @@ public enum ScenarioParser {
         return policies
     }
 
-    static func positive(_ value: YAMLValue) throws -> Int {
+    static func positive(_ value: ScenarioValue) throws -> Int {
         let number = try value.int()
         guard number >= 0 else { throw value.error("\(value.path): expected 0 or more, found \(number)") }
         return number
     }
 
-    static func parseQuietMode(_ value: YAMLValue) throws -> QuietHours.Mode {
+    static func parseQuietMode(_ value: ScenarioValue) throws -> QuietHours.Mode {
         let text = try value.string()
         guard let mode = QuietHours.Mode(rawValue: text) else {
             throw value.error("\(value.path): unknown mode \"\(text)\"; expected suppress, defer or quiet\(value.path.contains("overrides") ? " (or exempt)" : "")")
@@ -295,8 +322,11 @@ public enum ScenarioParser {
 
     // MARK: Events
 
-    static func parseEvent(_ value: YAMLValue) throws -> ScenarioEvent {
-        let object = try value.object(["at", "open", "background", "backgroundRefresh", "set", "timeZone", "clock", "authorization"])
+    static let eventKeys = ["at", "open", "background", "backgroundRefresh", "set", "timeZone", "clock", "authorization"]
+
+    static func parseEvent(_ value: ScenarioValue, recipe: (any ScenarioRecipe)?) throws -> ScenarioEvent {
+        let recipeKeys = recipe.map { eventKeys(of: $0) } ?? []
+        let object = try value.object(eventKeys + recipeKeys)
         let at = try object.required("at").dateTime()
         var actions: [ScenarioEvent.Action] = []
         if let zone = object["timeZone"] { actions.append(.timeZone(try zone.timeZone())) }
@@ -310,8 +340,15 @@ public enum ScenarioParser {
         if object.has("open") { actions.append(.open) }
         if object.has("background") { actions.append(.background) }
         if object.has("backgroundRefresh") { actions.append(.backgroundRefresh) }
+        if let recipe {
+            for key in recipeKeys {
+                guard let entry = object.entries[key] else { continue }
+                actions.append(.recipe(RecipeEvent(key: key, value: try recipe.parseEvent(key: key, value: entry))))
+            }
+        }
         guard !actions.isEmpty else {
-            throw value.error("\(value.path): an event needs something to happen: open, background, backgroundRefresh, set, timeZone, clock or authorization")
+            let names = (eventKeys.dropFirst() + recipeKeys).joined(separator: ", ")
+            throw value.error("\(value.path): an event needs something to happen: \(names)")
         }
         return ScenarioEvent(at: at, actions: actions, line: value.node.mark?.line)
     }

@@ -151,9 +151,33 @@ public final class Simulation: @unchecked Sendable {
             case .backgroundRefresh:
                 reason = reason ?? .backgroundTask
                 appEvents.append(.init(at: at, timeZone: device.timeZone.identifier, text: "background refresh"))
+            case .recipe(let recipeEvent):
+                // The recipe refreshes itself, as the app would.
+                if let reasonSoFar = reason, launched {
+                    try await refresh(reasonSoFar)
+                    reason = nil
+                }
+                try await scenario.recipe?.handle(recipeEvent, context: RecipeContext(simulation: self, now: at))
             }
         }
         guard launched, let reason else { return }
+        try await refresh(reason)
+    }
+
+    var isLaunched: Bool { launched }
+
+    func markOpened() -> RefreshReason {
+        defer { launched = true }
+        appEvents.append(.init(at: device.now, timeZone: device.timeZone.identifier, text: "app opened"))
+        return launched ? .foreground : .launch
+    }
+
+    func note(_ text: String, at date: Date) {
+        appEvents.append(.init(at: date, timeZone: device.timeZone.identifier, text: text))
+    }
+
+    @discardableResult
+    func refresh(_ reason: RefreshReason) async throws -> RefreshResult {
         let result = try await scheduler.refresh(reason: reason)
         lastPlan = result.plan
         let coverage = result.plan.report.coverage
@@ -166,6 +190,7 @@ public final class Simulation: @unchecked Sendable {
         for drop in result.plan.report.dropped {
             drops[result.plan.namespace.requestID(for: drop.candidate.id)] = drop
         }
+        return result
     }
 
     /// What happened between the start and `end`.

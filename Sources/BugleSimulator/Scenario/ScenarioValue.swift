@@ -2,43 +2,56 @@ import Bugle
 import Foundation
 import Yams
 
-/// A YAML node with its position, and typed accessors that fail with a ``ScenarioError``
-/// naming that position and what was expected.
-struct YAMLValue {
+/// A value in a scenario file with its position, and typed accessors that fail with a
+/// ``ScenarioError`` naming that position and what was expected. Recipes read their
+/// settings and events through it.
+public struct ScenarioValue {
     let node: Node
-    let file: String?
+    public let file: String?
     /// Where this value sits, for messages: `rules[2].daily`.
-    let path: String
+    public let path: String
 
-    func error(_ message: String) -> ScenarioError {
+    init(node: Node, file: String?, path: String) {
+        self.node = node
+        self.file = file
+        self.path = path
+    }
+
+    /// The line of the value in its file (from 1).
+    public var line: Int? { node.mark?.line }
+    /// The column of the value in its file (from 1).
+    public var column: Int? { node.mark?.column }
+
+    /// An error at this value's position.
+    public func error(_ message: String) -> ScenarioError {
         ScenarioError(file: file, line: node.mark?.line, column: node.mark?.column, message: message)
     }
 
-    var isNull: Bool {
+    public var isNull: Bool {
         if let scalar = node.scalar { return scalar.style == .plain && ["", "~", "null", "Null", "NULL"].contains(scalar.string) }
         return false
     }
 
-    func string() throws -> String {
+    public func string() throws -> String {
         guard let scalar = node.scalar else { throw error("\(path): expected a text value, found \(kind)") }
         return scalar.string
     }
 
-    func int() throws -> Int {
+    public func int() throws -> Int {
         guard let scalar = node.scalar, let value = Int(scalar.string) else {
             throw error("\(path): expected a whole number, found \(describe)")
         }
         return value
     }
 
-    func double() throws -> Double {
+    public func double() throws -> Double {
         guard let scalar = node.scalar, let value = Double(scalar.string), value.isFinite else {
             throw error("\(path): expected a number, found \(describe)")
         }
         return value
     }
 
-    func bool() throws -> Bool {
+    public func bool() throws -> Bool {
         guard let scalar = node.scalar else { throw error("\(path): expected true or false, found \(kind)") }
         switch scalar.string.lowercased() {
         case "true", "yes", "on": return true
@@ -47,7 +60,7 @@ struct YAMLValue {
         }
     }
 
-    func localTime() throws -> LocalTime {
+    public func localTime() throws -> LocalTime {
         let text = try string()
         guard let time = TimeParsing.localTime(text) else {
             throw error("\(path): \"\(text)\" is not a time of day; expected HH:MM (00:00 to 23:59)")
@@ -55,7 +68,7 @@ struct YAMLValue {
         return time
     }
 
-    func localDate() throws -> LocalDate {
+    public func localDate() throws -> LocalDate {
         let text = try string()
         guard let date = TimeParsing.localDate(text) else {
             throw error("\(path): \"\(text)\" is not a date; expected YYYY-MM-DD")
@@ -63,7 +76,7 @@ struct YAMLValue {
         return date
     }
 
-    func dateTime() throws -> WrittenDateTime {
+    public func dateTime() throws -> WrittenDateTime {
         let text = try string()
         guard let value = TimeParsing.dateTime(text) else {
             throw error("\(path): \"\(text)\" is not a date-time; expected YYYY-MM-DDTHH:MM, optionally with an offset (2026-03-15T20:00-04:00)")
@@ -71,7 +84,7 @@ struct YAMLValue {
         return value
     }
 
-    func timeZone() throws -> TimeZone {
+    public func timeZone() throws -> TimeZone {
         let text = try string()
         guard let zone = TimeZone(identifier: text), TimeZone.knownTimeZoneIdentifiers.contains(text) || text == "UTC" || text == "GMT" else {
             throw error("\(path): unknown time zone \"\(text)\"; expected an IANA name such as America/New_York")
@@ -80,9 +93,9 @@ struct YAMLValue {
     }
 
     /// A duration written `90s`, `30m`, `2h`, `1d`, or combined (`1h30m`).
-    func duration() throws -> TimeInterval {
+    public func duration() throws -> TimeInterval {
         let text = try string()
-        guard let seconds = YAMLValue.parseDuration(text) else {
+        guard let seconds = ScenarioValue.parseDuration(text) else {
             throw error("\(path): \"\(text)\" is not a duration; expected a number with a unit: 90s, 30m, 2h, 1d, 1h30m")
         }
         return seconds
@@ -109,7 +122,7 @@ struct YAMLValue {
         return sawUnit && digits.isEmpty ? total : nil
     }
 
-    func json() throws -> JSONValue {
+    public func json() throws -> JSONValue {
         switch node {
         case .scalar(let scalar):
             if scalar.style != .plain { return .string(scalar.string) }
@@ -129,31 +142,31 @@ struct YAMLValue {
         }
     }
 
-    func sequence() throws -> [YAMLValue] {
+    public func sequence() throws -> [ScenarioValue] {
         guard let sequence = node.sequence else { throw error("\(path): expected a list, found \(kind)") }
-        return sequence.enumerated().map { YAMLValue(node: $1, file: file, path: "\(path)[\($0)]") }
+        return sequence.enumerated().map { ScenarioValue(node: $1, file: file, path: "\(path)[\($0)]") }
     }
 
     /// The mapping's entries in order, keys as text.
-    func pairs() throws -> [(String, YAMLValue)] {
+    public func pairs() throws -> [(String, ScenarioValue)] {
         guard let mapping = node.mapping else { throw error("\(path): expected a mapping (key: value), found \(kind)") }
         return try mapping.map { key, value in
             guard let name = key.scalar?.string else {
-                throw YAMLValue(node: key, file: file, path: path).error("\(path): keys must be text")
+                throw ScenarioValue(node: key, file: file, path: path).error("\(path): keys must be text")
             }
-            return (name, YAMLValue(node: value, file: file, path: path.isEmpty ? name : "\(path).\(name)"))
+            return (name, ScenarioValue(node: value, file: file, path: path.isEmpty ? name : "\(path).\(name)"))
         }
     }
 
     /// The mapping as a reader that rejects keys it was not asked about.
-    func object(_ allowed: [String]) throws -> YAMLObject {
+    public func object(_ allowed: [String]) throws -> ScenarioObject {
         let pairs = try pairs()
         for (key, value) in pairs where !allowed.contains(key) {
             let keyNode = node.mapping?.keys.first { $0.scalar?.string == key } ?? value.node
-            throw YAMLValue(node: keyNode, file: file, path: path).error(
+            throw ScenarioValue(node: keyNode, file: file, path: path).error(
                 "\(path.isEmpty ? "" : path + ": ")unknown key \"\(key)\"; expected one of: \(allowed.joined(separator: ", "))")
         }
-        return YAMLObject(value: self, entries: Dictionary(pairs, uniquingKeysWith: { first, _ in first }))
+        return ScenarioObject(value: self, entries: Dictionary(pairs, uniquingKeysWith: { first, _ in first }))
     }
 
     var kind: String {
@@ -172,18 +185,19 @@ struct YAMLValue {
 }
 
 /// A mapping's values by key.
-struct YAMLObject {
-    let value: YAMLValue
-    let entries: [String: YAMLValue]
+public struct ScenarioObject {
+    public let value: ScenarioValue
+    public let entries: [String: ScenarioValue]
 
-    subscript(key: String) -> YAMLValue? {
+    /// The value under `key`, `nil` when absent or null.
+    public subscript(key: String) -> ScenarioValue? {
         guard let entry = entries[key], !entry.isNull else { return nil }
         return entry
     }
 
-    func has(_ key: String) -> Bool { entries[key] != nil }
+    public func has(_ key: String) -> Bool { entries[key] != nil }
 
-    func required(_ key: String) throws -> YAMLValue {
+    public func required(_ key: String) throws -> ScenarioValue {
         guard let entry = self[key] else {
             throw value.error("\(value.path.isEmpty ? "scenario" : value.path): missing required key \"\(key)\"")
         }
@@ -191,14 +205,14 @@ struct YAMLObject {
     }
 }
 
-extension YAMLValue {
+extension ScenarioValue {
     /// Parses `text` into its root node, turning YAML syntax errors into positioned errors.
-    static func parse(_ text: String, file: String?) throws -> YAMLValue {
+    static func parse(_ text: String, file: String?) throws -> ScenarioValue {
         do {
             guard let node = try Yams.compose(yaml: text) else {
                 throw ScenarioError(file: file, line: 1, column: 1, message: "the scenario is empty; expected a mapping with name, start, timeZone, rules and events")
             }
-            return YAMLValue(node: node, file: file, path: "")
+            return ScenarioValue(node: node, file: file, path: "")
         } catch let error as YamlError {
             throw ScenarioError.from(error, file: file)
         }

@@ -1,0 +1,91 @@
+import Bugle
+import Foundation
+
+/// An app's notification logic that scenario files can run: `recipe: { name: streak-rescue, … }`.
+///
+/// A recipe adds rules and policies to the scenario's own, starts the app's state, and
+/// handles the app events its scenarios use (`play`, `completePuzzle`, `leaveApp`). The
+/// simulator knows no recipe by name: the `bugle` tool passes the ones it ships to
+/// ``ScenarioParser/parse(_:file:recipes:)``.
+public protocol ScenarioRecipe: Sendable {
+    /// The name scenario files use.
+    static var name: String { get }
+    /// Keys the recipe reads from its `recipe:` mapping, besides `name`.
+    static var settingKeys: [String] { get }
+    /// Event keys the recipe handles.
+    static var eventKeys: [String] { get }
+
+    /// Reads the recipe's settings; throw `settings.value.error(…)` for a bad one.
+    init(settings: ScenarioObject, setup: ScenarioSetup) throws
+
+    /// Rules added to the scenario's.
+    var rules: [any Rule] { get }
+    /// Policies applied after the scenario's.
+    var policies: [any Policy] { get }
+    /// The app's state before the first event (the scenario's `state` is laid over it).
+    var initialState: AppState { get }
+
+    /// Checks one recipe event's value when the file is read, so that mistakes surface
+    /// with their line before anything runs; returns the value to hand to ``handle(_:context:)``.
+    func parseEvent(key: String, value: ScenarioValue) throws -> JSONValue
+
+    /// Acts on an event during the run: changes the app's state, calls
+    /// ``RecipeContext/refresh(_:)`` as the app would, notes what the user saw.
+    func handle(_ event: RecipeEvent, context: RecipeContext) async throws
+}
+
+extension ScenarioRecipe {
+    public var policies: [any Policy] { [] }
+    public var initialState: AppState { AppState() }
+}
+
+/// What a recipe knows of the scenario when it reads its settings.
+public struct ScenarioSetup: Sendable {
+    public var start: WrittenDateTime
+    public var timeZone: TimeZone
+    public var file: String?
+}
+
+/// One recipe event of the timeline.
+public struct RecipeEvent: Sendable, Hashable {
+    public var key: String
+    public var value: JSONValue
+}
+
+/// What a recipe can do while handling an event: read the time, change the app's state,
+/// refresh as the app would, and note what the user saw.
+public struct RecipeContext: Sendable {
+    let simulation: Simulation
+    /// The moment of the event.
+    public let now: Date
+
+    /// The device's zone now.
+    public var timeZone: TimeZone { simulation.device.timeZone }
+    /// The device's zone rules now.
+    public var zone: ZoneRules { ZoneRules(timeZone: simulation.device.timeZone, around: now) }
+    /// The scheduler of the run.
+    public var scheduler: Scheduler { simulation.scheduler }
+    /// The simulated center.
+    public var center: SimulatedCenter { simulation.center }
+    /// Whether the app has been opened yet.
+    public var launched: Bool { simulation.isLaunched }
+
+    /// The app's state snapshot now.
+    public func state() async -> AppState { await simulation.scheduler.state }
+
+    /// Changes one value of the app's state (`nil` removes it).
+    public func set(_ key: String, _ value: JSONValue?) async { await simulation.scheduler.update(key, to: value) }
+
+    /// Marks the app as running (the user opened it); the first time is its launch.
+    /// Returns the refresh reason for it: `launch` the first time, else `foreground`.
+    public func markOpened() -> RefreshReason { simulation.markOpened() }
+
+    /// Plans, reconciles and applies, as the app would now; recorded in the result.
+    @discardableResult
+    public func refresh(_ reason: RefreshReason) async throws -> RefreshResult {
+        try await simulation.refresh(reason)
+    }
+
+    /// Adds a line to the timeline: what the user saw or what the app logged.
+    public func note(_ text: String) { simulation.note(text, at: now) }
+}
