@@ -26,10 +26,12 @@ let package = Package(
             name: "BugleSimulator",
             dependencies: ["Bugle", .product(name: "Yams", package: "Yams")]
         ),
+        // Scenario glue for the recipes: what `recipe:` in a scenario file can name.
+        .target(name: "RecipeScenarios", dependencies: ["Bugle", "BugleSimulator"]),
         .executableTarget(
             name: "bugle",
             dependencies: [
-                "Bugle", "BugleSimulator", "BugleLogging",
+                "Bugle", "BugleSimulator", "BugleLogging", "RecipeScenarios",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]

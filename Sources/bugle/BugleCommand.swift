@@ -2,6 +2,7 @@ import ArgumentParser
 import Bugle
 import BugleSimulator
 import Foundation
+import RecipeScenarios
 
 @main
 struct BugleCommand: AsyncParsableCommand {
@@ -57,7 +58,7 @@ struct Simulate: AsyncParsableCommand {
 
     func run() async throws {
         let output = try await reportingErrors {
-            let scenario = try ScenarioParser.load(path: file)
+            let scenario = try ScenarioParser.load(path: file, recipes: RecipeCatalog.all)
             let result = try await ScenarioRunner(scenario: scenario).run(days: days)
             return format == .json ? try JSONReport.render(result) + "\n" : TextReport.render(result)
         }
@@ -81,7 +82,7 @@ struct PlanCommand: AsyncParsableCommand {
 
     func run() async throws {
         let output = try await reportingErrors {
-            let scenario = try ScenarioParser.load(path: file)
+            let scenario = try ScenarioParser.load(path: file, recipes: RecipeCatalog.all)
             let (plan, date, zone) = try await ScenarioRunner(scenario: scenario).plan(at: at.value)
             return format == .json ? try PlanReportFormatting.json(plan, at: date, timeZone: zone) + "\n" : PlanReportFormatting.text(plan, at: date, timeZone: zone)
         }
