@@ -4,6 +4,11 @@ import Foundation
 public struct PlanEntry: Hashable, Sendable {
     public var candidate: Candidate
     public var request: NotificationRequest
+
+    public init(candidate: Candidate, request: NotificationRequest) {
+        self.candidate = candidate
+        self.request = request
+    }
 }
 
 /// A candidate that did not make it into the plan.
@@ -12,6 +17,12 @@ public struct DroppedCandidate: Hashable, Sendable, CustomStringConvertible {
     public var reason: DropReason
     /// A sentence a person can read: "22:30 is inside quiet hours 22:00–07:00".
     public var detail: String
+
+    public init(candidate: Candidate, reason: DropReason, detail: String) {
+        self.candidate = candidate
+        self.reason = reason
+        self.detail = detail
+    }
 
     public var description: String { "\(candidate.id) \(reason.rawValue): \(detail)" }
 }

@@ -39,7 +39,9 @@ public struct ScheduledRule: Rule {
     public var start: LocalDate?
     /// The last local day that may have an occurrence (inclusive).
     public var end: LocalDate?
-    /// At most this many occurrences, counted from `start` (occurrences before now count).
+    /// At most this many occurrences, counted from `start` (occurrences before now count),
+    /// or from the anchor of an `every` schedule. A count needs that origin: a daily or
+    /// weekly rule with a count and no `start` proposes nothing.
     public var count: Int?
     public var condition: Condition?
     public var reserve: Int
@@ -140,18 +142,24 @@ public struct ScheduledRule: Rule {
         index: @escaping @Sendable (LocalDate, LocalDate) -> Int
     ) -> AnyIterator<Candidate> {
         // The first day that can still fire: yesterday in the rule's zone covers every offset.
+        // An anchor is the first day of an `every` schedule, whatever `start` says.
+        let origin = [start, anchor].compactMap { $0 }.max()
+        if count != nil, origin == nil { return AnyIterator { nil } }
         var day = zone.localDate(at: context.now).adding(days: -1)
-        if let start, day < start { day = start }
+        if let origin, day < origin { day = origin }
         if let anchor, step > 1 { day = Self.firstMatch(onOrAfter: day, anchor: anchor, step: step) }
-        var produced = count.map { limit in start.map { index($0, day) } ?? 0 } ?? 0
+        var produced = count != nil ? origin.map { index($0, day) } ?? 0 : 0
         let now = context.now
         let endDate = context.lookaheadEnd
+        // No occurrence on a later day can be inside the lookahead.
+        let lastDay = zone.localDate(at: endDate).adding(days: 1)
         let id = self.id
         var finished = false
         return AnyIterator {
             while !finished {
                 if let end = self.end, day > end { return nil }
                 if let limit = self.count, produced >= limit { return nil }
+                if day > lastDay { return nil }
                 let current = day
                 day = day.adding(days: step)
                 guard matches(current) else { continue }
