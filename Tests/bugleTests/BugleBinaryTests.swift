@@ -172,4 +172,12 @@ import FoundationXML
             #expect(printed.contains(line), "README line not printed: \(line)")
         }
     }
+
+    @Test func pageSectionShowsTheCommandAndAScreenshotThatExists() throws {
+        let readme = try String(contentsOf: BugleBinaryTests.root.appendingPathComponent("README.md"), encoding: .utf8)
+        #expect(readme.contains("swift run bugle simulate Examples/morning-and-evening.yaml --html timeline.html"))
+        #expect(readme.contains("](docs/timeline.png)"))
+        let image = try Data(contentsOf: BugleBinaryTests.root.appendingPathComponent("docs/timeline.png"))
+        #expect(image.starts(with: [0x89, 0x50, 0x4E, 0x47]))
+    }
 }
