@@ -52,15 +52,30 @@ struct Simulate: AsyncParsableCommand {
     @Option(help: "text or json.")
     var format: OutputFormat = .text
 
+    @Option(help: ArgumentHelp("Also write the run as one self-contained HTML page to this file.", valueName: "OUT.html"))
+    var html: String?
+
     func validate() throws {
         if let days, days < 1 { throw ValidationError("--days must be at least 1, not \(days)") }
     }
 
     func run() async throws {
-        let output = try await reportingErrors {
+        let (output, page) = try await reportingErrors {
             let scenario = try ScenarioParser.load(path: file, recipes: RecipeCatalog.all)
             let result = try await ScenarioRunner(scenario: scenario).run(days: days)
-            return format == .json ? try JSONReport.render(result) + "\n" : TextReport.render(result)
+            let output = format == .json ? try JSONReport.render(result) + "\n" : TextReport.render(result)
+            return (output, html == nil ? nil : HTMLReport.render(result))
+        }
+        if let html, let page {
+            do {
+                try Data(page.utf8).write(to: URL(fileURLWithPath: html))
+            } catch {
+                // The system's own words ("No such file or directory") when there are some.
+                let posix = ((error as? CocoaError)?.underlying as NSError?).flatMap { $0.domain == NSPOSIXErrorDomain ? $0.code : nil }
+                let reason = posix.map { String(cString: strerror(Int32($0))) } ?? error.localizedDescription
+                FileHandle.standardError.write(Data("\(html): error: cannot write the HTML page: \(reason)\n".utf8))
+                throw ExitCode(1)
+            }
         }
         print(output, terminator: "")
     }

@@ -1,5 +1,8 @@
 import Foundation
 import Testing
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
 
 /// The built `bugle` binary, run as a user runs it: output and exit codes.
 @Suite struct BugleBinaryTests {
@@ -116,6 +119,35 @@ import Testing
         #expect(run.stderr.contains("'noon' is invalid for '--at"))
     }
 
+    @Test func htmlOptionWritesOneOfflinePageBesideTheReport() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("bugle-\(UUID().uuidString).html").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let run = try run(["simulate", "Examples/morning-and-evening.yaml", "--html", path])
+        #expect(run.status == 0)
+        #expect(run.stdout.contains("Summary"))
+        let page = try String(contentsOfFile: path, encoding: .utf8)
+        #expect(!page.contains("http:") && !page.contains("https:") && !page.contains("src="))
+        let document = try XMLDocument(xmlString: page, options: [])
+        let marks = try document.nodes(forXPath: "//svg[@class='timeline']//circle[@class='delivery']")
+        let json = try self.run(["simulate", "Examples/morning-and-evening.yaml", "--format", "json"])
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        let deliveries = try #require(object["deliveries"] as? [[String: Any]])
+        #expect(marks.count == deliveries.count)
+        let titles = try document.nodes(forXPath: "//svg[@class='timeline']//circle[@class='delivery']/title").compactMap(\.stringValue)
+        #expect(titles.first?.hasPrefix("Sun 2026-03-01 08:30 -05:00 · morning\nGood morning\nTime for today's puzzle") == true)
+    }
+
+    @Test(arguments: [
+        (FileManager.default.temporaryDirectory.appendingPathComponent("no-such-folder/timeline.html").path, "No such file or directory"),
+        (FileManager.default.temporaryDirectory.path, "Is a directory"),
+    ])
+    func htmlToAPathThatCannotBeWrittenIsAnError(path: String, reason: String) throws {
+        let run = try run(["simulate", "Examples/budget-competition.yaml", "--html", path])
+        #expect(run.status == 1)
+        #expect(run.stderr == "\(path): error: cannot write the HTML page: \(reason)\n")
+        #expect(run.stdout.isEmpty)
+    }
+
     @Test func unknownFormatIsRejected() throws {
         let run = try run(["simulate", "Examples/budget-competition.yaml", "--format", "xml"])
         #expect(run.status != 0)
@@ -139,5 +171,13 @@ import Testing
         for line in sample {
             #expect(printed.contains(line), "README line not printed: \(line)")
         }
+    }
+
+    @Test func pageSectionShowsTheCommandAndAScreenshotThatExists() throws {
+        let readme = try String(contentsOf: BugleBinaryTests.root.appendingPathComponent("README.md"), encoding: .utf8)
+        #expect(readme.contains("swift run bugle simulate Examples/morning-and-evening.yaml --html timeline.html"))
+        #expect(readme.contains("](docs/timeline.png)"))
+        let image = try Data(contentsOf: BugleBinaryTests.root.appendingPathComponent("docs/timeline.png"))
+        #expect(image.starts(with: [0x89, 0x50, 0x4E, 0x47]))
     }
 }

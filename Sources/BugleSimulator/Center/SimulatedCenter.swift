@@ -53,6 +53,18 @@ public actor SimulatedCenter: Center {
         public var failedRemoves = 0
     }
 
+    /// How many requests were pending from a moment on: the center's count after the last
+    /// change at that instant (adds, removals, deliveries, evictions, misses).
+    public struct PendingSample: Sendable, Hashable {
+        public var at: Date
+        public var count: Int
+
+        public init(at: Date, count: Int) {
+            self.at = at
+            self.count = count
+        }
+    }
+
     private struct Entry {
         var request: NotificationRequest
         var fireDate: Date
@@ -64,7 +76,9 @@ public actor SimulatedCenter: Center {
     public let eviction: Eviction
     private var faults: Faults
     private var generator: SeededGenerator
-    private var pending: [String: Entry] = [:]
+    private var pending: [String: Entry] = [:] {
+        didSet { samplePending() }
+    }
     /// The device zone's rules, read again when the zone changes.
     private var zoneRules: ZoneRules
     private var sequence = 0
@@ -74,6 +88,9 @@ public actor SimulatedCenter: Center {
     public private(set) var evicted: [NotificationRequest] = []
     public private(set) var calls = CallCounts()
     public private(set) var peakPending = 0
+    /// The pending count over time: one sample per instant at which it changed, holding the
+    /// count after the last change at that instant; the first is the center's creation.
+    public private(set) var pendingSamples: [PendingSample]
     public private(set) var authorization: AuthorizationStatus
 
     public init(device: SimulatedDevice, pendingLimit: Int = 64, eviction: Eviction = .keepLastAdded, authorization: AuthorizationStatus = .authorized, faults: Faults = .none) {
@@ -84,6 +101,7 @@ public actor SimulatedCenter: Center {
         self.faults = faults
         self.generator = SeededGenerator(seed: faults.seed)
         self.zoneRules = ZoneRules(timeZone: device.timeZone, around: device.now)
+        self.pendingSamples = [PendingSample(at: device.now, count: 0)]
     }
 
     // MARK: Center
@@ -147,8 +165,9 @@ public actor SimulatedCenter: Center {
         let due = pending.values.filter { $0.fireDate <= date }.sorted { ($0.fireDate, $0.sequence) < ($1.fireDate, $1.sequence) }
         var made: [Delivery] = []
         for entry in due {
-            pending[entry.request.id] = nil
+            // The clock first, so that the pending sample of this delivery carries its moment.
             device.advance(to: entry.fireDate)
+            pending[entry.request.id] = nil
             let delivery = Delivery(notification: DeliveredNotification(request: entry.request, date: entry.fireDate), timeZone: device.timeZone)
             delivered.append(delivery)
             made.append(delivery)
@@ -185,6 +204,15 @@ public actor SimulatedCenter: Center {
 
     private func fireDate(of request: NotificationRequest) -> Date {
         request.fireTime.resolve(in: zoneRules)
+    }
+
+    private func samplePending() {
+        let now = device.now
+        if let last = pendingSamples.last, last.at == now {
+            pendingSamples[pendingSamples.count - 1].count = pending.count
+        } else if pendingSamples.last?.count != pending.count {
+            pendingSamples.append(PendingSample(at: now, count: pending.count))
+        }
     }
 
     private func evict() {

@@ -83,6 +83,10 @@ public struct SimulationResult: Sendable {
     public var refreshes: [Refresh]
     public var zoneChanges: [ZoneChange]
     public var appEvents: [AppEvent]
+    /// The scenario's quiet-hours policies, whose windows the device's wall clock followed.
+    public var quietHours: [QuietHours]
+    /// The center's pending count over the run, from the start.
+    public var pendingSamples: [SimulatedCenter.PendingSample]
 
     /// Drops per reason.
     public var droppedByReason: [String: Int] {

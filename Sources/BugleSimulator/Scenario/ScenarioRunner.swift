@@ -239,7 +239,9 @@ public final class Simulation: @unchecked Sendable {
             coverage: lastPlan?.report.coverage,
             refreshes: refreshes,
             zoneChanges: zoneChanges,
-            appEvents: appEvents)
+            appEvents: appEvents,
+            quietHours: scenario.policies.compactMap { $0 as? QuietHours },
+            pendingSamples: await center.pendingSamples)
     }
 
     /// The device's zone identifier at any moment of the run so far.
