@@ -31,6 +31,11 @@ public struct Coverage: Hashable, Sendable {
     /// moment. `nil` when nothing is left to plan ever.
     public var horizon: Date?
     public var limit: Limit
+
+    public init(horizon: Date?, limit: Limit) {
+        self.horizon = horizon
+        self.limit = limit
+    }
 }
 
 /// Why the plan is what it is.
