@@ -32,6 +32,7 @@ public struct Coverage: Hashable, Sendable {
     public var horizon: Date?
     public var limit: Limit
 
+    /// A coverage complete until `horizon`, limited by `limit`.
     public init(horizon: Date?, limit: Limit) {
         self.horizon = horizon
         self.limit = limit

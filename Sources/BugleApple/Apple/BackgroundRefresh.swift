@@ -16,11 +16,16 @@ import Foundation
 ///
 /// Either way, call ``scheduleNext()`` when the app goes to the background.
 public struct BackgroundRefresh: Sendable {
+    /// The task identifier, as listed in the Info.plist.
     public let identifier: String
+    /// The scheduler whose plan it tops up.
     public let scheduler: Scheduler
+    /// The refresher every refresh goes through, so none overlap.
     public let refresher: LifecycleRefresher<ContinuousClock>
+    /// When to ask for the next run.
     public var schedule: BackgroundRefreshSchedule
 
+    /// A background refresh for `scheduler`, through `refresher`.
     public init(identifier: String, scheduler: Scheduler, refresher: LifecycleRefresher<ContinuousClock>, schedule: BackgroundRefreshSchedule = BackgroundRefreshSchedule()) {
         self.identifier = identifier
         self.scheduler = scheduler

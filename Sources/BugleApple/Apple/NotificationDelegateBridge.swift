@@ -17,11 +17,13 @@ import UserNotifications
 /// that arrive before anyone iterates ``taps`` (the tap that launched the app) wait in the
 /// stream. Iterate it from one place only.
 public final class NotificationDelegateBridge: NSObject, UNUserNotificationCenterDelegate, Sendable {
+    /// The decisions behind the delegate.
     public let responder: NotificationResponder
     /// Every response, in order, with where it leads.
     public let taps: AsyncStream<NotificationTap>
     private let continuation: AsyncStream<NotificationTap>.Continuation
 
+    /// A bridge for `responder`; call ``install()`` to make it the delegate.
     public init(responder: NotificationResponder) {
         self.responder = responder
         let stream = AsyncStream.makeStream(of: NotificationTap.self)

@@ -12,6 +12,7 @@ import UserNotifications
 /// Every call converts the system's objects into descriptions inside the system's own
 /// completion handler, so nothing that is not `Sendable` crosses a concurrency boundary.
 public struct UserNotificationSystem: NotificationSystem {
+    /// The system of `UNUserNotificationCenter.current()`.
     public init() {}
 
     private var center: UNUserNotificationCenter { .current() }

@@ -8,12 +8,14 @@ import Foundation
 /// read back from the system reconcile to no change; removal only ever reaches ids in
 /// ``namespace``.
 public struct SystemCenter<System: NotificationSystem>: Center {
+    /// The platform's notification system.
     public let system: System
     /// The id prefix of Bugle's requests: the planner's.
     public let namespace: Namespace
     /// The calendar the system reads floating components in, read at every call so that a
     /// change in the device's settings is followed.
     public let calendar: @Sendable () -> Calendar
+    /// The attachments of a request (see ``RequestMapping/attachments``).
     public let attachments: @Sendable (NotificationRequest) -> [AttachmentDescription]
 
     /// - Parameters:

@@ -15,6 +15,7 @@ public struct BackgroundRefreshSchedule: Hashable, Sendable {
     /// The shortest wait, so that a plan that is short for good does not ask again and again.
     public var minimumDelay: TimeInterval
 
+    /// A schedule with the given waits, in seconds.
     public init(interval: TimeInterval = 12 * 3600, lead: TimeInterval = 24 * 3600, minimumDelay: TimeInterval = 15 * 60) {
         self.interval = interval
         self.lead = lead

@@ -29,9 +29,11 @@ public struct RefreshCoalescer<Instant: InstantProtocol>: Sendable where Instant
         case refreshing(next: RefreshReason?, urgent: Bool)
     }
 
+    /// How long a request waits for others before its refresh starts.
     public let quietPeriod: Duration
     private var state: State = .idle
 
+    /// An idle coalescer.
     public init(quietPeriod: Duration) {
         self.quietPeriod = quietPeriod
     }

@@ -19,21 +19,29 @@ public struct BugleMetadata: Hashable, Sendable, Codable {
         case subtitle, threadID, categoryID
     }
 
+    /// The rule that planned the request.
     public var ruleID: String?
+    /// The group it counts in for caps.
     public var group: String?
+    /// Its dedupe key for the no-re-notification policy.
     public var dedupeKey: String?
     /// ``Bugle/NotificationRequest/fingerprintHex`` of the request as planned.
     public var fingerprint: String
     /// The named zone of a zoned instant; the trigger's components may carry a fixed offset
     /// instead (see ``RequestMapping``).
     public var timeZone: String?
+    /// The sound, which the system does not report back.
     public var sound: NotificationSound?
+    /// The relevance score exactly, unclamped; `nil` when none was set.
     public var relevanceScore: Double?
+    /// Where a tap leads.
     public var deepLink: String?
+    /// Optional text fields that were present but empty.
     public var emptyFields: [EmptyField]?
     /// The app's payload exactly, numbers and nulls included.
     public var userInfo: [String: JSONValue]
 
+    /// Metadata from its parts.
     public init(
         ruleID: String? = nil,
         group: String? = nil,

@@ -10,9 +10,12 @@ import Foundation
 public struct NotificationRequestDescription: Hashable, Sendable {
     /// `UNNotificationRequest.identifier`.
     public var identifier: String
+    /// When it fires.
     public var trigger: TriggerDescription
+    /// What it shows.
     public var content: ContentDescription
 
+    /// A request from its parts.
     public init(identifier: String, trigger: TriggerDescription, content: ContentDescription) {
         self.identifier = identifier
         self.trigger = trigger
@@ -34,6 +37,7 @@ public struct TriggerDescription: Hashable, Sendable {
     /// system; Bugle never gives it.
     public var nextTriggerDate: Date?
 
+    /// A trigger from its parts.
     public init(dateComponents: DateComponents?, repeats: Bool = false, nextTriggerDate: Date? = nil) {
         self.dateComponents = dateComponents
         self.repeats = repeats
@@ -55,6 +59,7 @@ public enum SoundDescription: Hashable, Sendable {
 
 /// A media file shown with a notification (`UNNotificationAttachment`).
 public struct AttachmentDescription: Hashable, Sendable {
+    /// The attachment's identifier; `""` lets the system make one.
     public var identifier: String
     /// A file URL. The system moves the file it is given into its own store, so the adapter
     /// hands it a copy and the file here stays.
@@ -64,6 +69,7 @@ public struct AttachmentDescription: Hashable, Sendable {
     /// Whether the notification hides the attachment's thumbnail.
     public var hidesThumbnail: Bool
 
+    /// An attachment of the file at `url`.
     public init(identifier: String, url: URL, typeHint: String? = nil, hidesThumbnail: Bool = false) {
         self.identifier = identifier
         self.url = url
@@ -78,15 +84,23 @@ public struct AttachmentDescription: Hashable, Sendable {
 /// defaults to `0`, as on the system: ``RequestMapping`` keeps what cannot be read back from
 /// them (an absent subtitle against an empty one) in ``BugleMetadata``.
 public struct ContentDescription: Hashable, Sendable {
+    /// The title, in bold.
     public var title: String
+    /// The subtitle; `""` for none.
     public var subtitle: String
+    /// The message.
     public var body: String
+    /// The number on the app's icon; `nil` leaves it as it is.
     public var badge: Int?
     /// Given to the system, which never reports it back: read back, it is `nil`.
     public var sound: SoundDescription?
+    /// Groups notifications in Notification Center; `""` for none.
     public var threadIdentifier: String
+    /// The registered category with the notification's actions; `""` for none.
     public var categoryIdentifier: String
+    /// How strongly it may interrupt.
     public var interruptionLevel: InterruptionLevel
+    /// 0...1, how the system ranks it in a summary.
     public var relevanceScore: Double
     /// Property-list values only: the app's own keys (nulls left out, since a property list
     /// has none), and Bugle's metadata as one string under ``BugleMetadata/key``.
@@ -94,6 +108,7 @@ public struct ContentDescription: Hashable, Sendable {
     /// Given to the system; read back, the system's copies.
     public var attachments: [AttachmentDescription]
 
+    /// A content from its parts, with the system's defaults.
     public init(
         title: String,
         subtitle: String = "",
@@ -127,8 +142,10 @@ public struct DeliveredNotificationDescription: Hashable, Sendable {
     public var identifier: String
     /// When the system delivered it.
     public var date: Date
+    /// What it showed.
     public var content: ContentDescription
 
+    /// A delivered notification from its parts.
     public init(identifier: String, date: Date, content: ContentDescription) {
         self.identifier = identifier
         self.date = date

@@ -24,6 +24,7 @@ public struct RequestMapping: Sendable {
     /// `userInfo`, its category), so that the fingerprint changes when they do.
     public var attachments: @Sendable (NotificationRequest) -> [AttachmentDescription]
 
+    /// A mapping for a device on `calendar`, with `attachments` for each request.
     public init(calendar: Calendar = Calendar(identifier: .gregorian), attachments: @escaping @Sendable (NotificationRequest) -> [AttachmentDescription] = { _ in [] }) {
         self.calendar = calendar
         self.attachments = attachments

@@ -19,6 +19,7 @@ public struct DeepLinkRouter: Hashable, Sendable {
     /// `userInfo` keys read for a link, in order.
     public var userInfoKeys: [String]
 
+    /// A router with links by action and by category, and the `userInfo` keys to read.
     public init(actionLinks: [String: String] = [:], categoryLinks: [String: String] = [:], userInfoKeys: [String] = ["deepLink", "url"]) {
         self.actionLinks = actionLinks
         self.categoryLinks = categoryLinks

@@ -10,12 +10,16 @@ import Foundation
 /// - A tap on a notification of Bugle's is recorded as opened; every response becomes a
 ///   ``NotificationTap`` with the ``DeepLinkRouter``'s destination.
 public struct NotificationResponder: Sendable {
+    /// The scheduler that records deliveries and opens.
     public let scheduler: Scheduler
+    /// How notifications show in the foreground.
     public var presentation: ForegroundPresentation
+    /// Where taps lead.
     public var router: DeepLinkRouter
     /// Reads Bugle's metadata back from what the system hands over.
     public var mapping: RequestMapping
 
+    /// A responder for `scheduler`.
     public init(scheduler: Scheduler, presentation: ForegroundPresentation = ForegroundPresentation(), router: DeepLinkRouter = DeepLinkRouter(), mapping: RequestMapping = RequestMapping()) {
         self.scheduler = scheduler
         self.presentation = presentation

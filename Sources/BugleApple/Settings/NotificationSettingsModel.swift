@@ -15,6 +15,9 @@ import Observation
 ///     }
 /// }
 /// ```
+///
+/// Observation needs iOS 17, macOS 14 or watchOS 10; the rest of BugleApple runs from iOS 16.
+@available(iOS 17, macOS 14, watchOS 10, tvOS 17, *)
 @MainActor
 @Observable
 public final class NotificationSettingsModel {
@@ -26,6 +29,7 @@ public final class NotificationSettingsModel {
     public private(set) var upcoming: [UpcomingNotification] = []
     /// Why the last reload or request failed, for the screen to show; `nil` after a success.
     public private(set) var problem: String?
+    /// How many upcoming notifications ``upcoming`` lists.
     public var upcomingLimit: Int
 
     /// What the app asks the user to allow.

@@ -5,14 +5,18 @@ import Foundation
 public struct UpcomingNotification: Hashable, Sendable, Identifiable {
     /// The request's id.
     public var id: String
+    /// The rule that planned it.
     public var ruleID: String?
+    /// Its title.
     public var title: String
+    /// Its message.
     public var body: String
     /// When it fires, in the device's zone as the plan resolved it.
     public var fireDate: Date
     /// Whether it follows the device's wall clock (`false`: a fixed moment in a named zone).
     public var followsDeviceClock: Bool
 
+    /// A row from its parts.
     public init(id: String, ruleID: String?, title: String, body: String, fireDate: Date, followsDeviceClock: Bool) {
         self.id = id
         self.ruleID = ruleID
