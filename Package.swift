@@ -8,6 +8,7 @@ let package = Package(
         .library(name: "Bugle", targets: ["Bugle"]),
         .library(name: "BugleSimulator", targets: ["BugleSimulator"]),
         .library(name: "BugleLogging", targets: ["BugleLogging"]),
+        .library(name: "BugleApple", targets: ["BugleApple"]),
         .executable(name: "bugle", targets: ["bugle"]),
     ],
     dependencies: [
@@ -22,6 +23,8 @@ let package = Package(
             name: "BugleLogging",
             dependencies: ["Bugle", .product(name: "Logging", package: "swift-log")]
         ),
+        // The UserNotifications adapter: pure mapping everywhere, system calls on Apple only.
+        .target(name: "BugleApple", dependencies: ["Bugle"]),
         .target(
             name: "BugleSimulator",
             dependencies: ["Bugle", .product(name: "Yams", package: "Yams")]
@@ -42,6 +45,7 @@ let package = Package(
             path: "Benchmarks/bugle-bench"
         ),
         .testTarget(name: "BugleTests", dependencies: ["Bugle", "BugleLogging", .product(name: "Logging", package: "swift-log")]),
+        .testTarget(name: "BugleAppleTests", dependencies: ["Bugle", "BugleApple"]),
         .testTarget(name: "BugleSimulatorTests", dependencies: ["Bugle", "BugleSimulator"]),
         .testTarget(name: "bugleTests", dependencies: ["bugle"]),
     ]

@@ -42,6 +42,12 @@ public struct Coverage: Hashable, Sendable {
     /// moment. `nil` when nothing is left to plan ever.
     public var horizon: Date?
     public var limit: Limit
+
+    /// A coverage complete until `horizon`, limited by `limit`.
+    public init(horizon: Date?, limit: Limit) {
+        self.horizon = horizon
+        self.limit = limit
+    }
 }
 
 /// Why the plan is what it is.

@@ -58,6 +58,16 @@ public actor Scheduler {
         sink.record(.opened(id: id, at: environment.now()))
     }
 
+    /// Records that the system showed `notification` while the app was running (a
+    /// foreground presentation): the policies count it from now on, and a later refresh
+    /// does not report it again. Notifications outside the planner's namespace are ignored.
+    public func delivered(_ notification: DeliveredNotification) {
+        guard planner.namespace.owns(notification.id) else { return }
+        let before = history.deliveries.count
+        history.record([notification])
+        if history.deliveries.count > before { sink.record(.delivered(notification)) }
+    }
+
     /// The plan for this moment, without touching the center.
     public func currentPlan() async throws -> Plan {
         let pending = try await center.pendingRequests()

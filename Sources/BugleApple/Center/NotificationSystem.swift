@@ -1,0 +1,23 @@
+import Bugle
+
+/// The calls Bugle makes to a platform's notification system, in descriptions: the thin
+/// layer that ``SystemCenter`` maps Bugle's requests onto.
+///
+/// `UserNotificationSystem` implements it over `UNUserNotificationCenter` on Apple's
+/// platforms; tests implement it in memory. An implementation only copies fields: it makes
+/// no decision.
+public protocol NotificationSystem: Sendable {
+    /// Every pending request, the app's other code's included.
+    func pendingRequests() async -> [NotificationRequestDescription]
+    /// Adds a request; one with a pending request's identifier replaces it.
+    func add(_ request: NotificationRequestDescription) async throws
+    func removePendingRequests(withIdentifiers ids: [String]) async
+    /// The notifications the system shows in Notification Center.
+    func deliveredNotifications() async -> [DeliveredNotificationDescription]
+    /// What the user allowed.
+    func permissionState() async -> PermissionState
+    /// Asks the user; returns whether the system granted authorization.
+    func requestAuthorization(_ options: AuthorizationOptions) async throws -> Bool
+    /// Registers the app's notification categories, replacing those registered before.
+    func setCategories(_ categories: [NotificationCategoryDescription]) async
+}

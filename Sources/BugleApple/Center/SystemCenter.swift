@@ -1,0 +1,82 @@
+import Bugle
+import Foundation
+
+/// Bugle's ``Bugle/Center`` over a platform's notification system.
+///
+/// On an iPhone, `SystemCenter(system: UserNotificationSystem())` is the center on
+/// `UNUserNotificationCenter`. Requests go through ``RequestMapping`` both ways, so those
+/// read back from the system reconcile to no change; removal only ever reaches ids in
+/// ``namespace``.
+public struct SystemCenter<System: NotificationSystem>: Center {
+    /// The platform's notification system.
+    public let system: System
+    /// The id prefix of Bugle's requests: the planner's.
+    public let namespace: Namespace
+    /// The calendar the system reads floating components in, read at every call so that a
+    /// change in the device's settings is followed.
+    public let calendar: @Sendable () -> Calendar
+    /// The attachments of a request (see ``RequestMapping/attachments``).
+    public let attachments: @Sendable (NotificationRequest) -> [AttachmentDescription]
+
+    /// - Parameters:
+    ///   - calendar: The device's calendar; `Calendar.current` on a device.
+    ///   - attachments: The attachments of a request (see ``RequestMapping/attachments``).
+    public init(
+        system: System,
+        namespace: Namespace = Namespace(),
+        calendar: @escaping @Sendable () -> Calendar = { Calendar.current },
+        attachments: @escaping @Sendable (NotificationRequest) -> [AttachmentDescription] = { _ in [] }
+    ) {
+        self.system = system
+        self.namespace = namespace
+        self.calendar = calendar
+        self.attachments = attachments
+    }
+
+    /// The mapping in force now.
+    public var mapping: RequestMapping { RequestMapping(calendar: calendar(), attachments: attachments) }
+
+    public func pendingRequests() async throws -> [NotificationRequest] {
+        let mapping = self.mapping
+        return await system.pendingRequests().map(mapping.request(from:))
+    }
+
+    public func add(_ request: NotificationRequest) async throws {
+        try await system.add(mapping.description(for: request))
+    }
+
+    /// Removes the pending requests among `ids` that are in ``namespace``; other ids are
+    /// left alone, since other code in the app owns them.
+    public func removePendingRequests(withIdentifiers ids: [String]) async throws {
+        let ours = ids.filter(namespace.owns)
+        guard !ours.isEmpty else { return }
+        await system.removePendingRequests(withIdentifiers: ours)
+    }
+
+    public func deliveredNotifications() async throws -> [DeliveredNotification] {
+        let mapping = self.mapping
+        return await system.deliveredNotifications().map(mapping.delivered(from:))
+    }
+
+    public func authorizationStatus() async -> AuthorizationStatus {
+        await system.permissionState().status
+    }
+
+    /// What the user allowed, in detail.
+    public func permissionState() async -> PermissionState {
+        await system.permissionState()
+    }
+
+    /// Asks the user for `options` (quietly, when they include `.provisional`) and returns
+    /// the status that results.
+    @discardableResult
+    public func requestAuthorization(_ options: AuthorizationOptions) async throws -> AuthorizationStatus {
+        _ = try await system.requestAuthorization(options)
+        return await system.permissionState().status
+    }
+
+    /// Registers the app's notification categories and their actions.
+    public func setCategories(_ categories: [NotificationCategoryDescription]) async {
+        await system.setCategories(categories)
+    }
+}

@@ -1,0 +1,161 @@
+import Bugle
+import Foundation
+
+/// What Bugle keeps in a request's `userInfo`, under ``key``, as one JSON string.
+///
+/// It holds the facts the system cannot give back exactly (the sound, the relevance score,
+/// the app's own payload with its number types, the named zone of a zoned instant) and the
+/// planner's bookkeeping (rule, group, dedupe key, fingerprint), so that a request read back
+/// from the system rebuilds a ``Bugle/NotificationRequest`` with the fingerprint it had.
+/// One string survives any property-list round trip unchanged, whatever the platform does
+/// with number types.
+public struct BugleMetadata: Hashable, Sendable, Codable {
+    /// The `userInfo` key.
+    public static let key = "bugle"
+
+    /// Optional text fields that were present but empty, which the system cannot tell from
+    /// absent ones.
+    public enum EmptyField: String, Hashable, Sendable, Codable, CaseIterable {
+        case subtitle, threadID, categoryID
+    }
+
+    /// The rule that planned the request.
+    public var ruleID: String?
+    /// The group it counts in for caps.
+    public var group: String?
+    /// Its dedupe key for the no-re-notification policy.
+    public var dedupeKey: String?
+    /// ``Bugle/NotificationRequest/fingerprintHex`` of the request as planned.
+    public var fingerprint: String
+    /// The named zone of a zoned instant; the trigger's components may carry a fixed offset
+    /// instead (see ``RequestMapping``).
+    public var timeZone: String?
+    /// The sound, which the system does not report back.
+    public var sound: NotificationSound?
+    /// The relevance score exactly, unclamped; `nil` when none was set.
+    public var relevanceScore: Double?
+    /// Where a tap leads.
+    public var deepLink: String?
+    /// Optional text fields that were present but empty.
+    public var emptyFields: [EmptyField]?
+    /// The app's payload exactly, numbers and nulls included.
+    public var userInfo: [String: JSONValue]
+
+    /// Metadata from its parts.
+    public init(
+        ruleID: String? = nil,
+        group: String? = nil,
+        dedupeKey: String? = nil,
+        fingerprint: String,
+        timeZone: String? = nil,
+        sound: NotificationSound? = nil,
+        relevanceScore: Double? = nil,
+        deepLink: String? = nil,
+        emptyFields: [EmptyField]? = nil,
+        userInfo: [String: JSONValue] = [:]
+    ) {
+        self.ruleID = ruleID
+        self.group = group
+        self.dedupeKey = dedupeKey
+        self.fingerprint = fingerprint
+        self.timeZone = timeZone
+        self.sound = sound
+        self.relevanceScore = relevanceScore
+        self.deepLink = deepLink
+        self.emptyFields = emptyFields
+        self.userInfo = userInfo
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case ruleID = "rule", group, dedupeKey = "dedupe", fingerprint, timeZone = "zone", sound
+        case relevanceScore = "relevance", deepLink = "link", emptyFields = "empty", userInfo
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        ruleID = try container.decodeIfPresent(String.self, forKey: .ruleID)
+        group = try container.decodeIfPresent(String.self, forKey: .group)
+        dedupeKey = try container.decodeIfPresent(String.self, forKey: .dedupeKey)
+        fingerprint = try container.decode(String.self, forKey: .fingerprint)
+        timeZone = try container.decodeIfPresent(String.self, forKey: .timeZone)
+        sound = try container.decodeIfPresent(NotificationSound.self, forKey: .sound)
+        relevanceScore = try container.decodeIfPresent(TaggedJSON.self, forKey: .relevanceScore)?.value.number
+        deepLink = try container.decodeIfPresent(String.self, forKey: .deepLink)
+        emptyFields = try container.decodeIfPresent([EmptyField].self, forKey: .emptyFields)
+        userInfo = try container.decodeIfPresent([String: TaggedJSON].self, forKey: .userInfo)?.mapValues(\.value) ?? [:]
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encodeIfPresent(ruleID, forKey: .ruleID)
+        try container.encodeIfPresent(group, forKey: .group)
+        try container.encodeIfPresent(dedupeKey, forKey: .dedupeKey)
+        try container.encode(fingerprint, forKey: .fingerprint)
+        try container.encodeIfPresent(timeZone, forKey: .timeZone)
+        try container.encodeIfPresent(sound, forKey: .sound)
+        try container.encodeIfPresent(relevanceScore.map { TaggedJSON(.double($0)) }, forKey: .relevanceScore)
+        try container.encodeIfPresent(deepLink, forKey: .deepLink)
+        try container.encodeIfPresent(emptyFields, forKey: .emptyFields)
+        if !userInfo.isEmpty { try container.encode(userInfo.mapValues(TaggedJSON.init), forKey: .userInfo) }
+    }
+
+    /// The metadata as the string stored under ``key``: compact JSON with sorted keys, the
+    /// same bytes for the same metadata.
+    public func encoded() throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        encoder.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: "+inf", negativeInfinity: "-inf", nan: "nan")
+        return String(decoding: try encoder.encode(self), as: UTF8.self)
+    }
+
+    /// The metadata in a `userInfo`, or `nil` when there is none or it does not decode (a
+    /// request that other code added).
+    public init?(userInfo: [String: JSONValue]) {
+        guard case .string(let text)? = userInfo[BugleMetadata.key] else { return nil }
+        let decoder = JSONDecoder()
+        decoder.nonConformingFloatDecodingStrategy = .convertFromString(positiveInfinity: "+inf", negativeInfinity: "-inf", nan: "nan")
+        guard let decoded = try? decoder.decode(BugleMetadata.self, from: Data(text.utf8)) else { return nil }
+        self = decoded
+    }
+}
+
+/// A JSON value encoded with its kind spelled out (`{"i":1}`, `{"d":1.0}`), so that an
+/// integer, a whole double and a boolean decode back as what they were.
+private struct TaggedJSON: Codable {
+    var value: JSONValue
+
+    init(_ value: JSONValue) { self.value = value }
+
+    private enum Kind: String, CodingKey {
+        case null = "n", bool = "b", int = "i", double = "d", string = "s", array = "a", object = "o"
+    }
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: Kind.self)
+        guard let kind = container.allKeys.first, container.allKeys.count == 1 else {
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "expected one of n, b, i, d, s, a, o"))
+        }
+        switch kind {
+        case .null: value = .null
+        case .bool: value = .bool(try container.decode(Bool.self, forKey: kind))
+        case .int: value = .int(try container.decode(Int.self, forKey: kind))
+        case .double: value = .double(try container.decode(Double.self, forKey: kind))
+        case .string: value = .string(try container.decode(String.self, forKey: kind))
+        case .array: value = .array(try container.decode([TaggedJSON].self, forKey: kind).map(\.value))
+        case .object: value = .object(try container.decode([String: TaggedJSON].self, forKey: kind).mapValues(\.value))
+        }
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: Kind.self)
+        switch value {
+        case .null: try container.encode(0, forKey: .null)
+        case .bool(let bool): try container.encode(bool, forKey: .bool)
+        case .int(let int): try container.encode(int, forKey: .int)
+        case .double(let double): try container.encode(double, forKey: .double)
+        case .string(let string): try container.encode(string, forKey: .string)
+        case .array(let values): try container.encode(values.map(TaggedJSON.init), forKey: .array)
+        case .object(let values): try container.encode(values.mapValues(TaggedJSON.init), forKey: .object)
+        }
+    }
+}
