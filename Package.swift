@@ -8,6 +8,7 @@ let package = Package(
         .library(name: "Bugle", targets: ["Bugle"]),
         .library(name: "BugleSimulator", targets: ["BugleSimulator"]),
         .library(name: "BugleLogging", targets: ["BugleLogging"]),
+        .library(name: "ActivityWindows", targets: ["ActivityWindows"]),
         .executable(name: "bugle", targets: ["bugle"]),
     ],
     dependencies: [
@@ -26,8 +27,10 @@ let package = Package(
             name: "BugleSimulator",
             dependencies: ["Bugle", .product(name: "Yams", package: "Yams")]
         ),
+        // Recipes: one target per seed system, each depending on Bugle only.
+        .target(name: "ActivityWindows", dependencies: ["Bugle"], path: "Sources/Recipes/ActivityWindows"),
         // Scenario glue for the recipes: what `recipe:` in a scenario file can name.
-        .target(name: "RecipeScenarios", dependencies: ["Bugle", "BugleSimulator"]),
+        .target(name: "RecipeScenarios", dependencies: ["Bugle", "BugleSimulator", "ActivityWindows"]),
         .executableTarget(
             name: "bugle",
             dependencies: [
@@ -42,7 +45,8 @@ let package = Package(
             path: "Benchmarks/bugle-bench"
         ),
         .testTarget(name: "BugleTests", dependencies: ["Bugle", "BugleLogging", .product(name: "Logging", package: "swift-log")]),
-        .testTarget(name: "BugleSimulatorTests", dependencies: ["Bugle", "BugleSimulator"]),
+        .testTarget(name: "BugleSimulatorTests", dependencies: ["Bugle", "BugleSimulator", "RecipeScenarios"]),
+        .testTarget(name: "ActivityWindowsTests", dependencies: ["ActivityWindows", "RecipeScenarios", "BugleSimulator", "Bugle"]),
         .testTarget(name: "bugleTests", dependencies: ["bugle"]),
     ]
 )
