@@ -112,12 +112,12 @@ public struct ActivityWindowsScenario: ScenarioRecipe {
     /// read and checked now, so that a bad file is reported with the event's line.
     private func parseForecast(_ value: ScenarioValue) throws -> JSONValue {
         var fetchedAt: Date?
-        var json: JSONValue
+        var forecast: Forecast
         if value.isScalar {
-            json = try readForecast(value)
+            forecast = try readForecast(value)
         } else if try value.pairs().contains(where: { $0.0 == "file" }) {
             let object = try value.object(["file", "fetchedAt"])
-            json = try readForecast(object.required("file"))
+            forecast = try readForecast(object.required("file"))
             if let stamp = object["fetchedAt"] {
                 let written = try stamp.dateTime()
                 guard let offset = written.offset else {
@@ -126,29 +126,25 @@ public struct ActivityWindowsScenario: ScenarioRecipe {
                 fetchedAt = Date(timeIntervalSince1970: TimeInterval(written.local.localSeconds - offset))
             }
         } else {
-            json = try value.json()
-        }
-        var forecast: Forecast
-        do {
-            forecast = try Forecast.decode(JSONEncoder().encode(json))
-        } catch let error as ForecastError {
-            throw value.error("\(value.path): \(error)")
+            do {
+                forecast = try Forecast.decode(JSONEncoder().encode(try value.json()))
+            } catch let error as ForecastError {
+                throw value.error("\(value.path): \(error)")
+            }
         }
         if let fetchedAt { forecast.fetchedAt = fetchedAt }
-        json = try JSONDecoder().decode(JSONValue.self, from: JSONEncoder().encode(forecast))
-        return json
+        return forecast.json
     }
 
-    private func readForecast(_ value: ScenarioValue) throws -> JSONValue {
+    private func readForecast(_ value: ScenarioValue) throws -> Forecast {
         let path = try value.string()
         let url = path.hasPrefix("/") ? URL(fileURLWithPath: path) : folder.appendingPathComponent(path)
         guard let data = try? Data(contentsOf: url) else { throw value.error("\(value.path): cannot read the forecast file \(url.path)") }
         do {
-            _ = try Forecast.decode(data)
+            return try Forecast.decode(data)
         } catch let error as ForecastError {
             throw value.error("\(value.path): \(path): \(error)")
         }
-        return try JSONDecoder().decode(JSONValue.self, from: data)
     }
 
     // MARK: Running events
@@ -170,7 +166,7 @@ public struct ActivityWindowsScenario: ScenarioRecipe {
             context.note("onboarded: \(spec.activities.map(\.rawValue).joined(separator: " and ")), dog \(profile.dogName), preset \(spec.preset.rawValue); modes on: \(modes)")
             try await shell.perform(.onboardingCompleted(profile, version: spec.version, offset: offset), now: now)
         case "newForecast":
-            let forecast = try Forecast.decode(JSONEncoder().encode(event.value))
+            guard let forecast = Forecast(json: event.value) else { return }
             let fetched = context.zone.localDateTime(at: forecast.fetchedAt)
             context.note("forecast fetched \(fetched.date == context.zone.localDate(at: now) ? fetched.time.description : fetched.description), \(forecast.hourly.count) hours")
             try await shell.perform(.forecastFetched(forecast), now: now)

@@ -29,7 +29,11 @@ public struct ActivityState: Hashable, Sendable {
     /// Reads the profile and the forecast back from a snapshot; missing ones are `nil`.
     public init(appState: AppState) throws {
         profile = try appState[Key.profile].flatMap { $0 == .null ? nil : try JSONBridge.decode(UserProfile.self, from: $0) }
-        forecast = try appState[Key.forecast].flatMap { $0 == .null ? nil : try JSONBridge.decode(Forecast.self, from: $0) }
+        forecast = try appState[Key.forecast].flatMap { value in
+            guard value != .null else { return nil }
+            guard let forecast = Forecast(json: value) else { throw ForecastError(message: "the state's \(Key.forecast) is not a forecast") }
+            return forecast
+        }
     }
 
     /// The snapshot the planner reads. Every key is present (`null` when unknown), so
@@ -37,7 +41,7 @@ public struct ActivityState: Hashable, Sendable {
     public var appState: AppState {
         var state = AppState()
         state[Key.profile] = profile.map(JSONBridge.encode) ?? .null
-        state[Key.forecast] = forecast.map(JSONBridge.encode) ?? .null
+        state[Key.forecast] = forecast?.json ?? .null
         state[Key.forecastFetchedAt] = forecast.map { .string(ISO8601.string(from: $0.fetchedAt, timeZone: Forecast.utc)) } ?? .null
         state[Key.quietHours] = profile.map { JSONBridge.encode($0.notificationPreferences.quietHours) } ?? .null
         for mode in ActivityMode.allCases {

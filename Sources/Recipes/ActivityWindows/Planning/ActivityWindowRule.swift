@@ -31,7 +31,12 @@ public struct ActivityWindowRule: Rule {
     /// The notifications that fire after `context.now` and within the horizon, in fire-time
     /// order; none when the snapshot has no profile or no forecast.
     public func notifications(in context: PlanningContext) -> [PlannedNotification] {
-        guard let state = try? ActivityState(appState: context.state), let profile = state.profile, let forecast = state.forecast else { return [] }
+        guard let state = try? ActivityState(appState: context.state) else { return [] }
+        return notifications(state, in: context)
+    }
+
+    func notifications(_ state: ActivityState, in context: PlanningContext) -> [PlannedNotification] {
+        guard let profile = state.profile, let forecast = state.forecast else { return [] }
         let outlook = ModeOutlook(mode: mode, forecast: forecast, thresholds: profile.thresholds(for: mode), zone: context.zone, finder: finder)
         let timing = NotificationTiming(quietHours: profile.notificationPreferences.quietHours.policy, zone: context.zone)
         let today = context.today
@@ -49,9 +54,9 @@ public struct ActivityWindowRule: Rule {
     }
 
     func candidateList(in context: PlanningContext) -> [Candidate] {
-        guard let profile = (try? ActivityState(appState: context.state))?.profile else { return [] }
+        guard let state = try? ActivityState(appState: context.state), let profile = state.profile else { return [] }
         let templates = Templates(dogName: profile.dogName, zone: context.zone)
-        return notifications(in: context).map { notification in
+        return notifications(state, in: context).map { notification in
             Candidate(id: notification.id.description, ruleID: id, fireTime: .wallClock(notification.fireTime),
                       fireDate: context.zone.date(for: notification.fireTime),
                       content: Self.content(notification, templates: templates), priority: notification.priority,

@@ -7,9 +7,9 @@ public struct PreferenceQuietHours: Policy {
     public init() {}
 
     public func evaluate(_ candidate: Candidate, context: PolicyContext, ledger: PlanLedger) -> PolicyDecision {
-        guard let value = context.state[ActivityState.Key.quietHours], value != .null,
-              let setting = try? JSONBridge.decode(NotificationPreferences.QuietHoursSetting.self, from: value),
-              let policy = setting.policy else { return .keep(candidate) }
+        guard case .object(let value)? = context.state[ActivityState.Key.quietHours], value["enabled"] == .bool(true),
+              case .string(let start)? = value["start"], case .string(let end)? = value["end"],
+              let policy = NotificationPreferences.QuietHoursSetting(enabled: true, start: start, end: end).policy else { return .keep(candidate) }
         return policy.evaluate(candidate, context: context, ledger: ledger)
     }
 }

@@ -85,22 +85,45 @@ public struct ComfortBand: Hashable, Sendable, Codable {
     }
 }
 
-/// The hours of the day a mode is scored at all, on the device's wall clock.
+/// The hours of the day a mode is scored at all, on the device's wall clock; written
+/// `{ "start": "07:00", "end": "18:00" }`.
 public struct ActiveHours: Hashable, Sendable, Codable {
     /// The first hour that may start a window.
-    public var start: String
+    public var start: LocalTime
     /// Windows end by this time.
-    public var end: String
+    public var end: LocalTime
 
-    public init(start: String, end: String) {
+    public init(start: LocalTime, end: LocalTime) {
         self.start = start
         self.end = end
     }
 
     /// Whether the hour starting at `time` lies inside (its whole hour ends by `end`).
     public func contains(_ time: LocalTime) -> Bool {
-        guard let first = TimeParsing.localTime(start), let last = TimeParsing.localTime(end) else { return false }
-        return time >= first && time.secondOfDay + 3600 <= last.secondOfDay
+        time >= start && time.secondOfDay + 3600 <= end.secondOfDay
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case start, end
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        func time(_ key: CodingKeys) throws -> LocalTime {
+            let text = try container.decode(String.self, forKey: key)
+            guard let time = TimeParsing.localTime(text) else {
+                throw DecodingError.dataCorruptedError(forKey: key, in: container, debugDescription: "\"\(text)\" is not a time of day (HH:MM)")
+            }
+            return time
+        }
+        start = try time(.start)
+        end = try time(.end)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(start.description, forKey: .start)
+        try container.encode(end.description, forKey: .end)
     }
 }
 
