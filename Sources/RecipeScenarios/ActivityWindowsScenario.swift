@@ -13,8 +13,8 @@ import Foundation
 ///
 /// Events: `onboard`, `newForecast`, `openApp`, `appUpdate`, `backgroundTask`, `restart`,
 /// `setPreset`, `toggleMode`, `masterSwitch`, `quietHours`, `tap`, `dismiss`, `openSettings`
-/// (see the *Activity windows* section of the scenario format). Use `openApp` rather than
-/// the generic `open`, so that the app's own checks (update, DST, staleness) run.
+/// (see *In scenario files* in the ActivityWindows documentation). Use `openApp` rather
+/// than the generic `open`, so that the app's own checks (update, DST, staleness) run.
 public struct ActivityWindowsScenario: ScenarioRecipe {
     public static let name = "activity-windows"
     public static let settingKeys = ["platform"]

@@ -107,6 +107,8 @@ import Testing
         two.notificationPreferences.modeToggles = .init(swimSolo: true, swimDog: false, runSolo: true, runDog: false)
         let four = plan(ActivityState(profile: two, forecast: state.forecast), at: "2026-06-01T05:30+03:00", history: DeliveryHistory(Array(six.deliveries.prefix(3))))
         #expect(four.entries.filter { zone.localDate(at: $0.candidate.fireDate).day == 2 }.count == 1)
+        #expect(luna.notificationPreferences.dailyCap == 8)
+        #expect(two.notificationPreferences.dailyCap == 4)
         #expect(NotificationPreferences.dailyCap(enabledModes: 1) == 4)
         #expect(NotificationPreferences.dailyCap(enabledModes: 3) == 6)
         #expect(NotificationPreferences.dailyCap(enabledModes: 4) == 8)

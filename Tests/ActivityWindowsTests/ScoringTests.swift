@@ -78,5 +78,7 @@ import Testing
         #expect(ScoreLabel(score: 70) == .good)
         #expect(ScoreLabel(score: 50) == .fair)
         #expect(ScoreLabel(score: 49) == .poor)
+        #expect(HourScore(time: instant("2026-03-24T07:00+02:00"), mode: .runSolo, score: 71).label == "Good")
+        #expect(window("2026-03-24T07:00+02:00", [90, 80]).label == .perfect)
     }
 }

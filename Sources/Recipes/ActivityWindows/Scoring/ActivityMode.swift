@@ -5,7 +5,7 @@ public enum Activity: String, Hashable, Sendable, Codable, CaseIterable {
 }
 
 /// One way of going out, each scored and notified on its own.
-public enum ActivityMode: String, Hashable, Sendable, Codable, CaseIterable, Comparable, CustomStringConvertible {
+public enum ActivityMode: String, Hashable, Sendable, Codable, CaseIterable, CustomStringConvertible {
     case swimSolo = "swim_solo"
     case swimDog = "swim_dog"
     case runSolo = "run_solo"
@@ -21,20 +21,6 @@ public enum ActivityMode: String, Hashable, Sendable, Codable, CaseIterable, Com
 
     /// Whether the dog comes along.
     public var withDog: Bool { self == .swimDog || self == .runDog }
-
-    /// The mode with `activity`, with or without the dog.
-    public init(activity: Activity, withDog: Bool) {
-        switch (activity, withDog) {
-        case (.swim, false): self = .swimSolo
-        case (.swim, true): self = .swimDog
-        case (.run, false): self = .runSolo
-        case (.run, true): self = .runDog
-        }
-    }
-
-    public static func < (lhs: ActivityMode, rhs: ActivityMode) -> Bool {
-        allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
-    }
 
     public var description: String { rawValue }
 }
