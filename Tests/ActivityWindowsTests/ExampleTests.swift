@@ -114,6 +114,7 @@ import Testing
         #expect(log.allSatisfy { $0.fields["scoring_version"] == "v1" && $0.fields["timestamp"] != nil })
         // Noa opted in: the backend got every event.
         #expect(recipe.backend.events == log)
+
     }
 
     @Test func theTimelineShowsWhatTheUserSaw() async throws {

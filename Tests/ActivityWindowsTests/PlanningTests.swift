@@ -129,6 +129,23 @@ import Testing
         #expect(result.entries.contains { $0.candidate.id == "run_dog.2026-06-01.0" && $0.candidate.fireTime == .wallClock(local("2026-06-01T06:45")) })
     }
 
+    @Test func aHotDayWarnsTheDogRunAndLinksToTheFirstHotHour() throws {
+        var forecast = calmForecast(fetched: "2026-06-01T05:00+03:00")
+        for index in forecast.hourly.indices {
+            forecast.hourly[index].air.feelsLikeC = zone.localDateTime(at: forecast.hourly[index].time).time.hour >= 9 ? 27 : 20
+        }
+        let result = plan(ActivityState(profile: luna, forecast: forecast), at: "2026-06-01T05:30+03:00")
+        // Balanced run with the dog: heat gate 24 °C, closed from 09:00; 07:00–09:00 at 20 °C
+        // scores 45 × (25 − 20) / 9 + 55 = 80: a window, so no warning.
+        #expect(!result.entries.contains { $0.request.content.userInfo["context"] == "heat_warning" })
+        for index in forecast.hourly.indices { forecast.hourly[index].air.feelsLikeC = 27 }
+        let hot = plan(ActivityState(profile: luna, forecast: forecast), at: "2026-06-01T05:30+03:00")
+        let warning = try #require(hot.entries.first { $0.candidate.id == "run_dog.2026-06-01.0" })
+        #expect(warning.request.content.body == "No good run windows for Luna today. Too warm.")
+        #expect(warning.request.content.deepLink == "gonow://today?hour=2026-06-01T07:00&mode=run_dog")
+        #expect(warning.request.content.userInfo["window_start"] == nil)
+    }
+
     @Test func nothingWithoutAForecastOrAProfile() {
         #expect(plan(ActivityState(profile: luna), at: "2026-06-01T05:30+03:00").entries.isEmpty)
         #expect(plan(ActivityState(forecast: calmForecast(fetched: "2026-06-01T05:00+03:00")), at: "2026-06-01T05:30+03:00").entries.isEmpty)

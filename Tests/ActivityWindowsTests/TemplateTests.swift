@@ -70,7 +70,7 @@ import Testing
         // Air 45 × 0.9 = 0.405, then UV 0.25; wind 0.10 is third.
         #expect(body(.runDog, .best(good, bundled: nil)) == "18:00-19:00 is safe for Luna. Cooler temps, lower UV.")
         #expect(body(.runDog, .backup(good, best: morning)) == "Backup option: 18:00-19:00. Still comfortable for paws.")
-        #expect(body(.runDog, .heatWarning) == "No good run windows for Luna today. Too warm.")
+        #expect(body(.runDog, .heatWarning(firstHotHour: instant("2026-06-01T11:00+03:00"))) == "No good run windows for Luna today. Too warm.")
         #expect(body(.runDog, .tomorrow(morning)) == "Luna would approve of tomorrow morning. 06:00-08:00.")
     }
 

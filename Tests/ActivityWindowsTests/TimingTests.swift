@@ -68,6 +68,7 @@ import Testing
         hot[0].gate = .heat
         let day = DayOutlook(date: day, windows: [], hours: hot)
         #expect(describe(timing.notifications(mode: .runDog, day: day, tomorrow: nil)) == ["06:30 run_dog.2026-03-24.0 heat_warning"])
+        #expect(timing.notifications(mode: .runDog, day: day, tomorrow: nil).first?.kind == .heatWarning(firstHotHour: instant("2026-03-24T12:00+02:00")))
         #expect(timing.notifications(mode: .runSolo, day: day, tomorrow: nil).isEmpty)
         #expect(Templates(dogName: "Luna", zone: zone).body(timing.notifications(mode: .runDog, day: day, tomorrow: nil)[0])
             == "No good run windows for Luna today. Too warm.")

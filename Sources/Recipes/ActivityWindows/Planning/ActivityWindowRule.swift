@@ -83,13 +83,14 @@ public struct ActivityWindowRule: Rule {
             "android_id": .int(Int(notification.id.numeric)),
         ]
         let hour: LocalDateTime
-        if let window = notification.window {
+        switch notification.kind {
+        case .best(let window, _), .backup(let window, _), .tomorrow(let window):
             info["window_start"] = .string(ISO8601.string(from: window.start, rules: zone))
             info["window_end"] = .string(ISO8601.string(from: window.end, rules: zone))
             info["avg_score"] = .double((window.average * 10).rounded() / 10)
             hour = zone.localDateTime(at: window.start)
-        } else {
-            hour = LocalDateTime(date: notification.id.date, time: notification.fireTime.time)
+        case .heatWarning(let firstHotHour):
+            hour = zone.localDateTime(at: firstHotHour)
         }
         return NotificationContent(
             title: templates.title(mode), body: templates.body(notification), sound: .default, badge: 0,

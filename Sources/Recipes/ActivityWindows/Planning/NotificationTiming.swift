@@ -12,8 +12,9 @@ public struct PlannedNotification: Hashable, Sendable {
         case backup(ActivityWindow, best: ActivityWindow)
         /// Tomorrow's best window, the day before.
         case tomorrow(ActivityWindow)
-        /// No window today because of the dog heat gate (run with the dog).
-        case heatWarning
+        /// No window today because of the dog heat gate (run with the dog); the Today tab
+        /// opens at the first hour the heat closed.
+        case heatWarning(firstHotHour: Date)
     }
 
     public var id: NotificationID
@@ -103,9 +104,9 @@ public struct NotificationTiming: Sendable {
                 planned.append(PlannedNotification(id: NotificationID(mode: mode, date: day.date, windowIndex: 0), mode: mode,
                                                    fireTime: announcementTime(day.date, morning: morning), kind: .best(best, bundled: second)))
             }
-        } else if mode == .runDog, day.closedByHeat {
+        } else if mode == .runDog, day.closedByHeat, let hot = day.hours.first(where: { $0.gate == .heat }) {
             planned.append(PlannedNotification(id: NotificationID(mode: mode, date: day.date, windowIndex: 0), mode: mode,
-                                               fireTime: announcementTime(day.date, morning: []), kind: .heatWarning))
+                                               fireTime: announcementTime(day.date, morning: []), kind: .heatWarning(firstHotHour: hot.time)))
         }
         if planned.count < NotificationPreferences.perModeCap, let tomorrow, tomorrow.complete, let best = tomorrow.windows.first {
             planned.append(PlannedNotification(id: NotificationID(mode: mode, date: tomorrow.date, windowIndex: 0, headsUp: true), mode: mode,
