@@ -142,6 +142,60 @@ import Testing
         }
     }
 
+    func scenario(permission: String) -> String {
+        let forecast = packageRoot.appendingPathComponent("Examples/activity-windows/forecast-2026-03-22.json").path
+        return """
+        start: 2026-03-22T06:00
+        timeZone: Asia/Jerusalem
+        days: 2
+        authorization: notDetermined
+        recipe: { name: activity-windows, platform: android }
+        events:
+          - at: 2026-03-22T06:05
+            onboard: { activities: [run], permission: \(permission) }
+            newForecast: { file: \(forecast), fetchedAt: "2026-03-22T05:40+02:00" }
+          - { at: 2026-03-22T09:00, openApp: {} }
+          - { at: 2026-03-22T09:05, openSettings: {} }
+          - { at: 2026-03-22T09:10, toggleMode: { run_solo: true } }
+          - { at: 2026-03-23T08:00, openApp: {}, dismiss: run_solo.2026-03-23.0 }
+        """
+    }
+
+    @Test func aDenialIsFinalAndTheBannerComesOncePerSession() async throws {
+        let parsed = try ScenarioParser.parse(scenario(permission: "deny"), recipes: RecipeCatalog.all)
+        let recipe = try #require(parsed.recipe as? ActivityWindowsScenario)
+        let result = try await ScenarioRunner(scenario: parsed).run()
+        #expect(result.deliveries.isEmpty)
+        let notes = result.appEvents.map { "\(stamp($0.at, $0.timeZone)) \($0.text)" }
+        // Onboarding's session, then one per app open; the toggle in the same session adds none.
+        #expect(notes.filter { $0.hasSuffix("banner: Enable notifications to get swim/run alerts [Open Settings]") }
+            == ["03-22 06:05 banner: Enable notifications to get swim/run alerts [Open Settings]",
+                "03-22 09:00 banner: Enable notifications to get swim/run alerts [Open Settings]",
+                "03-23 08:00 banner: Enable notifications to get swim/run alerts [Open Settings]"])
+        #expect(notes.filter { $0.contains("system prompt") } == ["03-22 06:05 system prompt: don't allow"])
+        #expect(notes.contains("03-22 09:05 opened the system's notification settings"))
+        let names = recipe.log.events.map(\.name)
+        #expect(names.filter { $0 == .permissionDenied }.count == 1)
+        #expect(recipe.log.events.first { $0.name == .permissionDenied }?.fields["platform"] == "android")
+        #expect(names.filter { $0 == .settingsDeepLink }.count == 1)
+        // Nothing was delivered, so there is nothing to dismiss; and no opt-in, no backend.
+        #expect(notes.contains("03-23 08:00 dismiss: run_solo.2026-03-23.0 was never delivered"))
+        #expect(recipe.backend.events.isEmpty)
+    }
+
+    @Test func decliningTheExplanationDeliversProvisionally() async throws {
+        let parsed = try ScenarioParser.parse(scenario(permission: "notNow"), recipes: RecipeCatalog.all)
+        let recipe = try #require(parsed.recipe as? ActivityWindowsScenario)
+        let result = try await ScenarioRunner(scenario: parsed).run()
+        #expect(result.appEvents.contains { $0.text == "provisional notifications (quiet delivery)" })
+        #expect(recipe.log.events.first { $0.name == .permissionGranted }?.fields["provisional"] == true)
+        // Run only, no dog: run_solo at 06:30 on 03-23 (planned the day before) is delivered and
+        // then dismissed (Android).
+        #expect(result.deliveries.map(\.rule).allSatisfy { $0 == "run_solo" })
+        #expect(result.deliveries.contains { $0.id == "bugle.run_solo.2026-03-23.0" })
+        #expect(recipe.log.events.contains { $0.name == .dismissed && $0.fields["notification_id"] == "bugle.run_solo.2026-03-23.0" })
+    }
+
     @Test func badEventsAreReportedWithTheirLine() throws {
         let yaml = """
         start: 2026-03-22T06:00

@@ -28,13 +28,8 @@ public struct ActivityWindowRule: Rule {
         AnyIterator(candidateList(in: context).makeIterator())
     }
 
-    /// The notifications that fire after `context.now` and within the horizon, in fire-time
-    /// order; none when the snapshot has no profile or no forecast.
-    public func notifications(in context: PlanningContext) -> [PlannedNotification] {
-        guard let state = try? ActivityState(appState: context.state) else { return [] }
-        return notifications(state, in: context)
-    }
-
+    /// The notifications that fire after `context.now` and within the horizon; none when the
+    /// snapshot has no profile or no forecast.
     func notifications(_ state: ActivityState, in context: PlanningContext) -> [PlannedNotification] {
         guard let profile = state.profile, let forecast = state.forecast else { return [] }
         let outlook = ModeOutlook(mode: mode, forecast: forecast, thresholds: profile.thresholds(for: mode), zone: context.zone, finder: finder)
