@@ -8,9 +8,9 @@ import Testing
 /// Examples/activity-windows.yaml, delivery by delivery.
 ///
 /// The expected notifications were worked out from the scoring spec, not read from a run:
-/// the windows and texts of each day by an independent implementation of the spec (in
-/// Python, from the *Scoring* article), and which of them reach the phone by following the
-/// timeline by hand: run_solo off from 03-23 08:00; quiet hours 22:00–07:00 from 03-24 20:00
+/// the windows and texts of each day by an independent implementation of the spec
+/// (`Scripts/activity-windows-oracle.py`, from the *Scoring* article), and which of them
+/// reach the phone by following the timeline by hand: run_solo off from 03-23 08:00; quiet hours 22:00–07:00 from 03-24 20:00
 /// to 03-29 09:00 (morning announcements at 07:00, heads-ups and afternoon announcements at
 /// 06:30 suppressed); preset cautious from 03-25 13:00 (held until the 03-26 18:00 forecast
 /// for new ids, applied to the pending ones); nothing on 03-28 (the forecast was 24 hours old
