@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "BugleSimulator", targets: ["BugleSimulator"]),
         .library(name: "BugleLogging", targets: ["BugleLogging"]),
         .library(name: "BugleApple", targets: ["BugleApple"]),
+        .library(name: "ActivityWindows", targets: ["ActivityWindows"]),
         .executable(name: "bugle", targets: ["bugle"]),
     ],
     dependencies: [
@@ -29,8 +30,10 @@ let package = Package(
             name: "BugleSimulator",
             dependencies: ["Bugle", .product(name: "Yams", package: "Yams")]
         ),
+        // Recipes: one target per seed system, each depending on Bugle only.
+        .target(name: "ActivityWindows", dependencies: ["Bugle"], path: "Sources/Recipes/ActivityWindows"),
         // Scenario glue for the recipes: what `recipe:` in a scenario file can name.
-        .target(name: "RecipeScenarios", dependencies: ["Bugle", "BugleSimulator"]),
+        .target(name: "RecipeScenarios", dependencies: ["Bugle", "BugleSimulator", "ActivityWindows"]),
         .executableTarget(
             name: "bugle",
             dependencies: [
@@ -46,7 +49,8 @@ let package = Package(
         ),
         .testTarget(name: "BugleTests", dependencies: ["Bugle", "BugleLogging", .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "BugleAppleTests", dependencies: ["Bugle", "BugleApple"]),
-        .testTarget(name: "BugleSimulatorTests", dependencies: ["Bugle", "BugleSimulator"]),
+        .testTarget(name: "BugleSimulatorTests", dependencies: ["Bugle", "BugleSimulator", "RecipeScenarios"]),
+        .testTarget(name: "ActivityWindowsTests", dependencies: ["ActivityWindows", "RecipeScenarios", "BugleSimulator", "Bugle"]),
         .testTarget(name: "bugleTests", dependencies: ["bugle"]),
     ]
 )

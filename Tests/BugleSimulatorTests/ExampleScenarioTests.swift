@@ -1,13 +1,15 @@
 import Bugle
 import BugleSimulator
 import Foundation
+import RecipeScenarios
 import Testing
 
 /// Every file in Examples/ parses and runs, and each shows what it says it shows.
 @Suite struct ExampleScenarioTests {
     @Test(arguments: exampleFiles())
     func exampleRuns(path: String) async throws {
-        let scenario = try ScenarioParser.load(path: path)
+        // Recipe scenarios name their recipe: parse with the ones the tool ships.
+        let scenario = try ScenarioParser.load(path: path, recipes: RecipeCatalog.all)
         let result = try await ScenarioRunner(scenario: scenario).run()
         #expect(!result.deliveries.isEmpty)
         #expect(result.peakPending <= scenario.budget.platform.pendingLimit)

@@ -1,0 +1,362 @@
+import ActivityWindows
+import Bugle
+import BugleSimulator
+import Foundation
+
+/// The activity-windows recipe in scenario files: `recipe: activity-windows`.
+///
+/// It plays the app's shell: each event becomes an input of ``ActivityController``, and the
+/// glue performs the actions it returns against the simulation (the state snapshot, the
+/// refreshes, cancelling everything on an update, the permission prompts), answering the
+/// prompts as the event says. Analytics events go to ``log`` and, when the user opted in,
+/// to ``backend``; the timeline notes what the user saw and the notable events.
+///
+/// Events: `onboard`, `newForecast`, `openApp`, `appUpdate`, `backgroundTask`, `restart`,
+/// `setPreset`, `toggleMode`, `masterSwitch`, `quietHours`, `tap`, `dismiss`, `openSettings`
+/// (see *In scenario files* in the ActivityWindows documentation). Use `openApp` rather
+/// than the generic `open`, so that the app's own checks (update, DST, staleness) run.
+public struct ActivityWindowsScenario: ScenarioRecipe {
+    public static let name = "activity-windows"
+    public static let settingKeys = ["platform"]
+    public static let eventKeys = ["onboard", "newForecast", "openApp", "appUpdate", "backgroundTask", "restart", "setPreset",
+                                   "toggleMode", "masterSwitch", "quietHours", "tap", "dismiss", "openSettings"]
+
+    /// The folder forecast files are read from: the scenario's own.
+    let folder: URL
+    let memory: AppMemory
+    /// Every analytics event, as the on-device log keeps it.
+    public var log: AnalyticsRecorder { memory.log }
+    /// The events passed on to the analytics backend (only with `analytics_opt_in`).
+    public var backend: AnalyticsRecorder { memory.backend }
+
+    public init(settings: ScenarioObject, setup: ScenarioSetup) throws {
+        folder = setup.file.map { URL(fileURLWithPath: $0).deletingLastPathComponent() } ?? URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+        var platform = "ios"
+        if let value = settings["platform"] {
+            platform = try value.string()
+            guard ["ios", "android"].contains(platform) else { throw value.error("\(value.path): expected ios or android, found \"\(platform)\"") }
+        }
+        memory = AppMemory(controller: ActivityController(platform: platform))
+    }
+
+    public var rules: [any Rule] { ActivityWindowsPlan.rules }
+    public var policies: [any Policy] { ActivityWindowsPlan.policies }
+    public var initialState: AppState { ActivityState().appState }
+
+    // MARK: Reading events
+
+    public func parseEvent(key: String, value: ScenarioValue) throws -> JSONValue {
+        switch key {
+        case "onboard":
+            let object = try value.object(["activities", "dog", "preset", "analyticsOptIn", "permission", "version"])
+            var activities: [Activity] = []
+            for entry in try object.required("activities").sequence() {
+                let text = try entry.string()
+                guard let activity = Activity(rawValue: text) else { throw entry.error("\(entry.path): unknown activity \"\(text)\"; expected swim or run") }
+                activities.append(activity)
+            }
+            let permission = try object["permission"]?.string() ?? "allow"
+            guard ["allow", "deny", "notNow"].contains(permission) else {
+                throw object["permission"]!.error("\(value.path).permission: expected allow, deny or notNow, found \"\(permission)\"")
+            }
+            let spec = Onboarding(activities: activities, dog: try object["dog"]?.string(),
+                                  preset: try object["preset"].map(parsePreset).flatMap { Preset(rawValue: $0.text ?? "") } ?? .balanced,
+                                  analyticsOptIn: try object["analyticsOptIn"]?.bool() ?? false, permission: permission,
+                                  version: try object["version"]?.string() ?? "1.0.0")
+            return try JSONDecoder().decode(JSONValue.self, from: JSONEncoder().encode(spec))
+        case "newForecast":
+            return try parseForecast(value)
+        case "openApp", "backgroundTask", "restart", "openSettings":
+            _ = try value.object([])
+            return .null
+        case "appUpdate":
+            return .string(try value.string())
+        case "setPreset":
+            return try parsePreset(value)
+        case "toggleMode":
+            var toggles: [String: JSONValue] = [:]
+            for (mode, entry) in try value.pairs() {
+                guard ActivityMode(rawValue: mode) != nil else {
+                    throw entry.error("\(value.path): unknown mode \"\(mode)\"; expected one of: \(ActivityMode.allCases.map(\.rawValue).joined(separator: ", "))")
+                }
+                toggles[mode] = .bool(try entry.bool())
+            }
+            return .object(toggles)
+        case "masterSwitch":
+            return .bool(try value.bool())
+        case "quietHours":
+            let object = try value.object(["enabled", "start", "end"])
+            return .object([
+                "enabled": .bool(try object.required("enabled").bool()),
+                "start": .string(try object["start"]?.localTime().description ?? "22:00"),
+                "end": .string(try object["end"]?.localTime().description ?? "07:00"),
+            ])
+        default:
+            let id = try value.string()
+            guard NotificationID(id) != nil else {
+                throw value.error("\(value.path): \"\(id)\" is not a notification id; expected MODE.YYYY-MM-DD.INDEX such as swim_solo.2026-03-24.0")
+            }
+            return .string(id)
+        }
+    }
+
+    private func parsePreset(_ value: ScenarioValue) throws -> JSONValue {
+        let text = try value.string()
+        guard Preset(rawValue: text) != nil else {
+            throw value.error("\(value.path): unknown preset \"\(text)\"; expected one of: \(Preset.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
+        return .string(text)
+    }
+
+    /// A path (relative to the scenario), `{ file, fetchedAt }`, or the forecast inline;
+    /// read and checked now, so that a bad file is reported with the event's line.
+    private func parseForecast(_ value: ScenarioValue) throws -> JSONValue {
+        var fetchedAt: Date?
+        var forecast: Forecast
+        if value.isScalar {
+            forecast = try readForecast(value)
+        } else if try value.pairs().contains(where: { $0.0 == "file" }) {
+            let object = try value.object(["file", "fetchedAt"])
+            forecast = try readForecast(object.required("file"))
+            if let stamp = object["fetchedAt"] {
+                let written = try stamp.dateTime()
+                guard let offset = written.offset else {
+                    throw stamp.error("\(stamp.path): write the fetch time with its offset (2026-03-22T05:40+02:00)")
+                }
+                fetchedAt = Date(timeIntervalSince1970: TimeInterval(written.local.localSeconds - offset))
+            }
+        } else {
+            do {
+                forecast = try Forecast.decode(JSONEncoder().encode(try value.json()))
+            } catch let error as ForecastError {
+                throw value.error("\(value.path): \(error)")
+            }
+        }
+        if let fetchedAt { forecast.fetchedAt = fetchedAt }
+        return forecast.json
+    }
+
+    private func readForecast(_ value: ScenarioValue) throws -> Forecast {
+        let path = try value.string()
+        let url = path.hasPrefix("/") ? URL(fileURLWithPath: path) : folder.appendingPathComponent(path)
+        guard let data = try? Data(contentsOf: url) else { throw value.error("\(value.path): cannot read the forecast file \(url.path)") }
+        do {
+            return try Forecast.decode(data)
+        } catch let error as ForecastError {
+            throw value.error("\(value.path): \(path): \(error)")
+        }
+    }
+
+    // MARK: Running events
+
+    public func handle(_ event: RecipeEvent, context: RecipeContext) async throws {
+        let shell = Shell(memory: memory, context: context)
+        try await shell.collectDeliveries()
+        let offset = context.zone.offset(at: context.now)
+        let now = context.now
+        switch event.key {
+        case "onboard":
+            let spec = try JSONDecoder().decode(Onboarding.self, from: JSONEncoder().encode(event.value))
+            let profile = UserProfile(activitiesEnabled: spec.activities, dog: .init(hasDog: spec.dog != nil, dogName: spec.dog), preset: spec.preset,
+                                      privacy: .init(analyticsOptIn: spec.analyticsOptIn))
+            memory.version = spec.version
+            memory.permissionAnswer = spec.permission
+            _ = context.markOpened()
+            let modes = profile.notificationPreferences.enabledModes.map(\.rawValue).joined(separator: ", ")
+            context.note("onboarded: \(spec.activities.map(\.rawValue).joined(separator: " and ")), dog \(profile.dogName), preset \(spec.preset.rawValue); modes on: \(modes)")
+            try await shell.perform(.onboardingCompleted(profile, version: spec.version, offset: offset), now: now)
+        case "newForecast":
+            guard let forecast = Forecast(json: event.value) else { return }
+            let fetched = context.zone.localDateTime(at: forecast.fetchedAt)
+            context.note("forecast fetched \(fetched.date == context.zone.localDate(at: now) ? fetched.time.description : fetched.description), \(forecast.hourly.count) hours")
+            try await shell.perform(.forecastFetched(forecast), now: now)
+        case "openApp":
+            _ = context.markOpened()
+            try await shell.perform(.appOpened(version: memory.version, offset: offset), now: now)
+        case "appUpdate":
+            guard case .string(let version) = event.value else { return }
+            _ = context.markOpened()
+            context.note("first launch of version \(version) (was \(memory.version))")
+            memory.version = version
+            try await shell.perform(.appOpened(version: version, offset: offset), now: now)
+        case "backgroundTask":
+            context.note("background task")
+            try await shell.perform(.backgroundTask(offset: offset), now: now)
+        case "restart":
+            context.note("device restarted")
+            try await shell.perform(.deviceRestarted(offset: offset), now: now)
+        case "setPreset":
+            guard case .string(let text) = event.value, let preset = Preset(rawValue: text) else { return }
+            context.note("preset: \(preset.rawValue)")
+            try await shell.perform(.presetChanged(preset), now: now)
+        case "toggleMode":
+            guard case .object(let toggles) = event.value else { return }
+            for (mode, on) in toggles.sorted(by: { $0.key < $1.key }) {
+                guard let mode = ActivityMode(rawValue: mode) else { continue }
+                context.note("\(mode.rawValue) \(on == .bool(true) ? "on" : "off")")
+                try await shell.perform(.modeToggled(mode, on: on == .bool(true)), now: now)
+            }
+        case "masterSwitch":
+            context.note("notifications \(event.value == .bool(true) ? "on" : "off")")
+            try await shell.perform(.masterSwitchChanged(on: event.value == .bool(true)), now: now)
+        case "quietHours":
+            guard case .object(let spec) = event.value else { return }
+            let setting = NotificationPreferences.QuietHoursSetting(enabled: spec["enabled"] == .bool(true), start: spec["start"]?.text ?? "22:00", end: spec["end"]?.text ?? "07:00")
+            context.note("quiet hours \(setting.start)–\(setting.end) \(setting.enabled ? "on" : "off")")
+            try await shell.perform(.quietHoursChanged(setting), now: now)
+        case "tap", "dismiss":
+            guard case .string(let id) = event.value else { return }
+            guard let delivery = try await context.center.deliveredNotifications().last(where: { NotificationID($0.id)?.description == id }) else {
+                context.note("\(event.key): \(id) was never delivered")
+                return
+            }
+            if event.key == "tap" {
+                _ = context.markOpened()
+                try await shell.perform(.notificationOpened(delivery, openedAt: context.zone.localDateTime(at: now)), now: now)
+            } else {
+                try await shell.perform(.notificationDismissed(delivery), now: now)
+            }
+        default:
+            try await shell.perform(.settingsBannerTapped, now: now)
+        }
+    }
+}
+
+/// The `onboard` event: what the user picked, and how they answer the permission prompts.
+struct Onboarding: Codable {
+    var activities: [Activity]
+    var dog: String?
+    var preset: Preset
+    var analyticsOptIn: Bool
+    /// `allow`, `deny` (the system prompt), or `notNow` (the app's explanation: provisional).
+    var permission: String
+    var version: String
+}
+
+/// What the app remembers during a run: the controller, the logs, and what the scenario
+/// said the user answers.
+final class AppMemory: @unchecked Sendable {
+    private let lock = NSLock()
+    private var storedController: ActivityController
+    private var storedVersion = "1.0.0"
+    private var storedAnswer = "allow"
+    private var seenDeliveries = 0
+    let log = AnalyticsRecorder()
+    let backend = AnalyticsRecorder()
+
+    init(controller: ActivityController) { storedController = controller }
+
+    func withLock<T>(_ body: () -> T) -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        return body()
+    }
+
+    /// Feeds the controller.
+    func handle(_ input: ActivityController.Input, now: Date) -> [ActivityController.Action] {
+        withLock { storedController.handle(input, now: now) }
+    }
+
+    var analyticsOptIn: Bool { withLock { storedController.analyticsOptIn } }
+
+    var version: String {
+        get { withLock { storedVersion } }
+        set { withLock { storedVersion = newValue } }
+    }
+
+    var permissionAnswer: String {
+        get { withLock { storedAnswer } }
+        set { withLock { storedAnswer = newValue } }
+    }
+
+    /// Deliveries from `index` on are new; returns the previous count.
+    func markSeen(_ count: Int) -> Int {
+        withLock {
+            defer { seenDeliveries = count }
+            return seenDeliveries
+        }
+    }
+}
+
+/// Performs the controller's actions against the simulation, as an app's shell would.
+struct Shell {
+    let memory: AppMemory
+    let context: RecipeContext
+
+    func record(_ event: AnalyticsEvent) {
+        AnalyticsRouter(local: memory.log, backend: memory.backend).record(event, optIn: memory.analyticsOptIn)
+    }
+
+    /// Logs `notif_fired` for deliveries since the last event.
+    func collectDeliveries() async throws {
+        let delivered = try await context.center.deliveredNotifications()
+        let seen = memory.markSeen(delivered.count)
+        for delivery in delivered.dropFirst(seen) {
+            for case .log(let event) in memory.handle(.notificationFired(delivery), now: delivery.date) { record(event) }
+        }
+    }
+
+    func perform(_ input: ActivityController.Input, now: Date) async throws {
+        for action in memory.handle(input, now: now) {
+            try await perform(action, now: now)
+        }
+    }
+
+    private func perform(_ action: ActivityController.Action, now: Date) async throws {
+        switch action {
+        case .setState(let state):
+            for (key, value) in state.values.sorted(by: { $0.key < $1.key }) {
+                await context.set(key, value == .null ? nil : value)
+            }
+        case .cancelAll:
+            let pending = try await context.center.pendingRequests().filter { $0.id.hasPrefix(context.scheduler.planner.namespace.prefix) }
+            try await context.center.removePendingRequests(withIdentifiers: pending.map(\.id))
+            for request in pending { record(.cancelled(mode: NotificationID(request.id)?.mode, cause: .reschedule, at: now)) }
+            context.note("cancelled all \(pending.count) pending")
+        case .replan(let trigger):
+            let result = try await context.refresh(trigger.refreshReason)
+            let events = AnalyticsEvent.events(for: result, zone: context.zone, at: now)
+            events.forEach(record)
+            let causes = Dictionary(grouping: events.filter { $0.name == .cancelled }, by: { $0.fields["reason"]?.text ?? "" })
+            for cause in causes.keys.sorted() {
+                context.note("cancelled \(causes[cause]!.count) (\(cause))")
+            }
+            if case .offsetChanged(let change) = trigger {
+                let event = AnalyticsEvent.dstReschedule(change, count: result.plan.entries.count, at: now)
+                record(event)
+                context.note("\(event.name.rawValue): \(ISO8601.offsetString(change.old)) → \(ISO8601.offsetString(change.new)), \(result.plan.entries.count) rescheduled")
+            }
+        case .showExplanation:
+            let answer = memory.permissionAnswer
+            context.note("explanation shown: \(answer == "notNow" ? "not now" : "continue")")
+            try await perform(.explanationAnswered(accepted: answer != "notNow"), now: now)
+        case .requestAuthorization(let provisional):
+            // The system grants provisional authorization without a prompt.
+            let status: AuthorizationStatus = provisional ? .provisional : memory.permissionAnswer == "deny" ? .denied : .authorized
+            await context.center.setAuthorization(status)
+            context.note(provisional ? "provisional notifications (quiet delivery)" : "system prompt: \(status == .denied ? "don't allow" : "allow")")
+            try await perform(.authorizationAnswered(status), now: now)
+        case .showBanner(let banner):
+            context.note("banner: \(banner.text) [\(banner.action)]")
+        case .openSettings:
+            context.note("opened the system's notification settings")
+        case .showStaleWarning(let text):
+            context.note("warning: \(text)")
+        case .showToday(let link, let label):
+            context.note("Today tab: \(link.mode.rawValue) at \(label)")
+        case .log(let event):
+            record(event)
+        }
+    }
+}
+
+extension ScenarioValue {
+    var isScalar: Bool { (try? string()) != nil }
+}
+
+extension JSONValue {
+    fileprivate var text: String? {
+        if case .string(let value) = self { return value }
+        return nil
+    }
+}

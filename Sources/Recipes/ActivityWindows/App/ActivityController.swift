@@ -1,0 +1,235 @@
+import Bugle
+import Foundation
+
+/// The app's notification logic as a state machine: feed it what happened, perform the
+/// actions it returns.
+///
+/// It keeps the profile and the latest forecast (and hands the planner their snapshot), the
+/// stored app version and the last seen UTC offset (to tell an app update and a DST change),
+/// and the permission flow. The shell, an app or the simulator, switches over the
+/// ``Action``s: write the snapshot, refresh the scheduler, cancel everything, show a banner,
+/// log an event.
+///
+/// ```swift
+/// var controller = ActivityController()
+/// for action in controller.handle(.appOpened(version: "1.1.0", offset: 10_800), now: now) {
+///     switch action {
+///     case .replan(let trigger): try await scheduler.refresh(reason: trigger.refreshReason)
+///     …
+///     }
+/// }
+/// ```
+public struct ActivityController: Sendable {
+    /// What the app keeps between launches.
+    public struct Memory: Hashable, Sendable, Codable {
+        /// The app version of the last launch: a different one is an update.
+        public var storedVersion: String?
+        /// The device zone's UTC offset at the last replan, in seconds.
+        public var lastOffset: Int?
+        public var permission = PermissionFlow.Memory()
+
+        public init() {}
+    }
+
+    /// Why the notifications are planned again.
+    public enum ReplanTrigger: Hashable, Sendable {
+        case onboardingCompleted
+        case settingsChanged
+        case appOpened
+        case forecastFetched
+        /// The zone's offset changed (a DST change): logged as `notif_dst_reschedule`.
+        case offsetChanged(OffsetChange)
+        case appUpdated
+        case deviceRestarted
+        case backgroundTask
+        case permissionChanged
+
+        /// The scheduler's word for it.
+        public var refreshReason: RefreshReason {
+            switch self {
+            case .onboardingCompleted, .settingsChanged, .forecastFetched: .dataChanged
+            case .appOpened: .foreground
+            case .offsetChanged: .timeZoneChanged
+            case .appUpdated: .appUpdated
+            case .deviceRestarted, .backgroundTask: .backgroundTask
+            case .permissionChanged: .permissionChanged
+            }
+        }
+    }
+
+    /// What happened.
+    public enum Input: Hashable, Sendable {
+        /// Onboarding is done: the profile, the app version and the zone's offset now.
+        case onboardingCompleted(UserProfile, version: String, offset: Int)
+        /// The user answered the app's own explanation before the system prompt.
+        case explanationAnswered(accepted: Bool)
+        /// The system answered an authorization request.
+        case authorizationAnswered(AuthorizationStatus)
+        /// The app was opened (a cold or warm start): a new session.
+        case appOpened(version: String, offset: Int)
+        /// The background refresh task ran.
+        case backgroundTask(offset: Int)
+        /// The device restarted and the background task was registered again.
+        case deviceRestarted(offset: Int)
+        case forecastFetched(Forecast)
+        case presetChanged(Preset)
+        case modeToggled(ActivityMode, on: Bool)
+        case masterSwitchChanged(on: Bool)
+        case quietHoursChanged(NotificationPreferences.QuietHoursSetting)
+        /// The user tapped "Open Settings" on the banner.
+        case settingsBannerTapped
+        /// The system showed a notification.
+        case notificationFired(DeliveredNotification)
+        /// The user tapped a notification; `openedAt` is the device's wall clock then.
+        case notificationOpened(DeliveredNotification, openedAt: LocalDateTime)
+        /// The user swiped a notification away (Android).
+        case notificationDismissed(DeliveredNotification)
+    }
+
+    /// What the shell should do, in order.
+    public enum Action: Hashable, Sendable {
+        /// Replace the planner's state snapshot with this one.
+        case setState(AppState)
+        /// Remove every pending notification of the app (an app update), logging each as cancelled.
+        case cancelAll
+        /// Refresh the scheduler; after an offset change, log `notif_dst_reschedule` with the
+        /// number of notifications the new plan holds.
+        case replan(ReplanTrigger)
+        /// Show the app's explanation of why it wants notifications.
+        case showExplanation
+        /// Ask the system for authorization, full or provisional.
+        case requestAuthorization(provisional: Bool)
+        /// Show the banner (at most once per session).
+        case showBanner(SettingsBanner)
+        /// Open the system's notification settings for the app.
+        case openSettings
+        /// Show the stale-data warning: notifications are paused.
+        case showStaleWarning(String)
+        /// Open the Today tab on the link's mode and hour, with its label (`07:00 (past)`).
+        case showToday(DeepLink, label: String)
+        /// Log an event (and pass it on when the user opted in).
+        case log(AnalyticsEvent)
+    }
+
+    /// The warning shown while the forecast is too old to notify on.
+    public static let staleWarning = "Forecast data is stale. Notifications paused until data refreshes."
+
+    public private(set) var state: ActivityState
+    public private(set) var memory: Memory
+    public private(set) var permission: PermissionFlow
+    /// `ios` or `android`, for the permission events.
+    public var platform: String
+    private var staleWarningShown = false
+
+    public init(state: ActivityState = ActivityState(), memory: Memory = Memory(), status: AuthorizationStatus = .notDetermined, platform: String = "ios") {
+        self.state = state
+        self.memory = memory
+        self.platform = platform
+        // Ask after onboarding's notifications screen, after the app's own explanation; a
+        // user who declines it gets provisional (quiet) notifications instead.
+        self.permission = PermissionFlow(policy: .afterValueMoment(delay: 0, explanation: true), onExplanationDeclined: .requestProvisional,
+                                         status: status, memory: memory.permission)
+    }
+
+    /// Whether events go on to the analytics backend.
+    public var analyticsOptIn: Bool { state.profile?.privacy.analyticsOptIn ?? false }
+
+    /// Advances the machine; returns what to do, in order.
+    public mutating func handle(_ input: Input, now: Date) -> [Action] {
+        defer { memory.permission = permission.memory }
+        switch input {
+        case .onboardingCompleted(let profile, let version, let offset):
+            state.profile = profile
+            memory.storedVersion = version
+            memory.lastOffset = offset
+            var actions: [Action] = [.setState(state.appState), .replan(.onboardingCompleted)]
+            for step in permission.handle(.valueMoment, now: now) + permission.handle(.promptDue, now: now) {
+                actions += permissionActions(step)
+            }
+            return actions
+        case .explanationAnswered(let accepted):
+            return permission.handle(accepted ? .explanationAccepted : .explanationDeclined, now: now).flatMap(permissionActions)
+        case .authorizationAnswered(let status):
+            _ = permission.handle(.systemAnswered(status), now: now)
+            var actions: [Action] = status.allowsDelivery
+                ? [.log(.permissionGranted(platform: platform, provisional: status == .provisional, at: now))]
+                : [.log(.permissionDenied(platform: platform, at: now))]
+            actions.append(.replan(.permissionChanged))
+            return actions + offerSettingsIfDenied(now: now)
+        case .appOpened(let version, let offset):
+            _ = permission.handle(.sessionStarted, now: now)
+            var actions: [Action] = []
+            if let stored = memory.storedVersion, stored != version {
+                actions += [.cancelAll, .replan(.appUpdated)]
+            }
+            memory.storedVersion = version
+            if actions.isEmpty { actions.append(.replan(trigger(offset: offset, otherwise: .appOpened))) } else { memory.lastOffset = offset }
+            return actions + staleWarning(now: now) + offerSettingsIfDenied(now: now)
+        case .backgroundTask(let offset):
+            return [.replan(trigger(offset: offset, otherwise: .backgroundTask))] + staleWarning(now: now)
+        case .deviceRestarted(let offset):
+            return [.replan(trigger(offset: offset, otherwise: .deviceRestarted))] + staleWarning(now: now)
+        case .forecastFetched(let forecast):
+            state.forecast = forecast
+            staleWarningShown = false
+            return [.setState(state.appState), .replan(.forecastFetched)] + staleWarning(now: now)
+        case .presetChanged(let preset):
+            state.profile?.apply(preset)
+            return settingsChanged()
+        case .modeToggled(let mode, let on):
+            state.profile?.notificationPreferences.modeToggles[mode] = on
+            return settingsChanged() + (on ? settingTurnedOn(mode.rawValue, now: now) : [])
+        case .masterSwitchChanged(let on):
+            state.profile?.notificationPreferences.enabled = on
+            return settingsChanged() + (on ? settingTurnedOn("notifications", now: now) : [])
+        case .quietHoursChanged(let setting):
+            state.profile?.notificationPreferences.quietHours = setting
+            return settingsChanged()
+        case .settingsBannerTapped:
+            return [.openSettings, .log(.settingsDeepLink(at: now))]
+        case .notificationFired(let delivery):
+            return [.log(.fired(delivery))]
+        case .notificationOpened(let delivery, let local):
+            guard let text = delivery.content.deepLink, let link = DeepLink(url: text) else { return [] }
+            return [.showToday(link, label: link.label(openedAt: local)),
+                    .log(.opened(mode: link.mode, notificationID: delivery.id, deepLink: text, at: now))]
+        case .notificationDismissed(let delivery):
+            guard let mode = NotificationID(delivery.id)?.mode else { return [] }
+            return [.log(.dismissed(mode: mode, notificationID: delivery.id, at: now))]
+        }
+    }
+
+    private func settingsChanged() -> [Action] {
+        [.setState(state.appState), .replan(.settingsChanged)]
+    }
+
+    private mutating func trigger(offset: Int, otherwise: ReplanTrigger) -> ReplanTrigger {
+        defer { memory.lastOffset = offset }
+        guard let last = memory.lastOffset, last != offset else { return otherwise }
+        return .offsetChanged(OffsetChange(old: last, new: offset))
+    }
+
+    private mutating func staleWarning(now: Date) -> [Action] {
+        guard let forecast = state.forecast, forecast.age(at: now) > ActivityWindowsPlan.staleness.cancelAfter, !staleWarningShown else { return [] }
+        staleWarningShown = true
+        return [.showStaleWarning(Self.staleWarning)]
+    }
+
+    private mutating func offerSettingsIfDenied(now: Date) -> [Action] {
+        guard permission.status == .denied else { return [] }
+        return settingTurnedOn("notifications", now: now)
+    }
+
+    private mutating func settingTurnedOn(_ setting: String, now: Date) -> [Action] {
+        permission.handle(.settingTurnedOn(setting), now: now).flatMap(permissionActions)
+    }
+
+    private func permissionActions(_ action: PermissionFlow.Action) -> [Action] {
+        switch action {
+        case .showExplanation: [.showExplanation]
+        case .requestAuthorization(let provisional): [.requestAuthorization(provisional: provisional)]
+        case .offerSettings: [.showBanner(.enableNotifications)]
+        case .schedulePrompt, .enableSetting, .keepSettingOff, .proceed, .blockProceeding: []
+        }
+    }
+}

@@ -1,0 +1,196 @@
+import Bugle
+import Foundation
+
+/// An hourly forecast for one place, as `/v1/public/forecast` returns it.
+///
+/// ```json
+/// {
+///   "location": { "id": "tel-aviv", "name": "Tel Aviv", "latitude": 32.08, "longitude": 34.77, "timezone": "Asia/Jerusalem" },
+///   "fetched_at": "2026-03-22T05:40:00+02:00",
+///   "hourly": [
+///     { "time": "2026-03-22T07:00:00+02:00",
+///       "sea": { "wave_height_m": 0.4, "water_temp_c": 18.2 },
+///       "air": { "temp_c": 17.1, "feels_like_c": 16.8, "uv_index": 1.2, "wind_kph": 9, "aqi": 38 } }
+///   ]
+/// }
+/// ```
+///
+/// Times are ISO 8601 with an offset; `fetched_at` is when the serving cache fetched the
+/// data from its providers, which is what its age (and so staleness) counts from.
+public struct Forecast: Hashable, Sendable, Codable {
+    /// Where the forecast is for.
+    public struct Location: Hashable, Sendable, Codable {
+        public var id: String
+        public var name: String
+        public var latitude: Double
+        public var longitude: Double
+        /// The IANA zone of the place.
+        public var timezone: String
+
+        public init(id: String, name: String, latitude: Double, longitude: Double, timezone: String) {
+            self.id = id
+            self.name = name
+            self.latitude = latitude
+            self.longitude = longitude
+            self.timezone = timezone
+        }
+    }
+
+    /// The sea at the beach for one hour.
+    public struct Sea: Hashable, Sendable, Codable {
+        public var waveHeightM: Double
+        public var waterTempC: Double
+
+        public init(waveHeightM: Double, waterTempC: Double) {
+            self.waveHeightM = waveHeightM
+            self.waterTempC = waterTempC
+        }
+
+        enum CodingKeys: String, CodingKey {
+            case waveHeightM = "wave_height_m"
+            case waterTempC = "water_temp_c"
+        }
+    }
+
+    /// The air for one hour.
+    public struct Air: Hashable, Sendable, Codable {
+        public var tempC: Double
+        public var feelsLikeC: Double
+        public var uvIndex: Double
+        public var windKph: Double
+        /// US AQI (0–500).
+        public var aqi: Double
+
+        public init(tempC: Double, feelsLikeC: Double, uvIndex: Double, windKph: Double, aqi: Double) {
+            self.tempC = tempC
+            self.feelsLikeC = feelsLikeC
+            self.uvIndex = uvIndex
+            self.windKph = windKph
+            self.aqi = aqi
+        }
+
+        enum CodingKeys: String, CodingKey {
+            case tempC = "temp_c"
+            case feelsLikeC = "feels_like_c"
+            case uvIndex = "uv_index"
+            case windKph = "wind_kph"
+            case aqi
+        }
+    }
+
+    /// One hour of the series, starting at `time`.
+    public struct Hour: Hashable, Sendable, Codable {
+        public var time: Date
+        public var sea: Sea
+        public var air: Air
+
+        public init(time: Date, sea: Sea, air: Air) {
+            self.time = time
+            self.sea = sea
+            self.air = air
+        }
+
+        enum CodingKeys: String, CodingKey {
+            case time, sea, air
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            time = try Forecast.decodeInstant(container, .time)
+            sea = try container.decode(Sea.self, forKey: .sea)
+            air = try container.decode(Air.self, forKey: .air)
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(ISO8601.string(from: time, timeZone: Forecast.utc), forKey: .time)
+            try container.encode(sea, forKey: .sea)
+            try container.encode(air, forKey: .air)
+        }
+    }
+
+    public var location: Location
+    public var fetchedAt: Date
+    /// In time order, one hour apart where the series has no gap.
+    public var hourly: [Hour]
+
+    public init(location: Location, fetchedAt: Date, hourly: [Hour]) {
+        self.location = location
+        self.fetchedAt = fetchedAt
+        self.hourly = hourly
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case location
+        case fetchedAt = "fetched_at"
+        case hourly
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        location = try container.decode(Location.self, forKey: .location)
+        fetchedAt = try Forecast.decodeInstant(container, .fetchedAt)
+        hourly = try container.decode([Hour].self, forKey: .hourly)
+        for index in hourly.indices.dropFirst() where hourly[index].time <= hourly[index - 1].time {
+            throw DecodingError.dataCorruptedError(forKey: .hourly, in: container, debugDescription: "hourly[\(index)] is not after hourly[\(index - 1)]; hours must be in time order")
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(location, forKey: .location)
+        try container.encode(ISO8601.string(from: fetchedAt, timeZone: Forecast.utc), forKey: .fetchedAt)
+        try container.encode(hourly, forKey: .hourly)
+    }
+
+    /// The moment the last hour of the series ends.
+    public var end: Date? { hourly.last.map { $0.time.addingTimeInterval(3600) } }
+
+    /// How old the data is at `now`.
+    public func age(at now: Date) -> TimeInterval { now.timeIntervalSince(fetchedAt) }
+
+    /// Reads the endpoint's JSON; a mistake names the field and what was expected.
+    public static func decode(_ data: Data) throws -> Forecast {
+        do {
+            return try JSONDecoder().decode(Forecast.self, from: data)
+        } catch let error as DecodingError {
+            throw ForecastError(message: describe(error))
+        } catch {
+            throw ForecastError(message: "not JSON: \(error.localizedDescription)")
+        }
+    }
+
+    static let utc = TimeZone(identifier: "UTC")!
+
+    private static func decodeInstant<Key: CodingKey>(_ container: KeyedDecodingContainer<Key>, _ key: Key) throws -> Date {
+        let text = try container.decode(String.self, forKey: key)
+        guard let date = TimeParsing.instant(text) else {
+            throw DecodingError.dataCorruptedError(forKey: key, in: container, debugDescription: "\"\(text)\" is not an ISO 8601 time with an offset (2026-03-22T07:00:00+02:00)")
+        }
+        return date
+    }
+
+    private static func describe(_ error: DecodingError) -> String {
+        func path(_ keys: [any CodingKey]) -> String {
+            keys.map { key in key.intValue.map { "[\($0)]" } ?? ".\(key.stringValue)" }.joined().trimmingCharacters(in: CharacterSet(charactersIn: "."))
+        }
+        switch error {
+        case .keyNotFound(let key, let context):
+            let at = path(context.codingPath)
+            return "\(at.isEmpty ? "" : at + ": ")missing key \"\(key.stringValue)\""
+        case .typeMismatch(let type, let context), .valueNotFound(let type, let context):
+            return "\(path(context.codingPath)): expected \(type)"
+        case .dataCorrupted(let context):
+            let at = path(context.codingPath)
+            return "\(at.isEmpty ? "" : at + ": ")\(context.debugDescription)"
+        @unknown default:
+            return String(describing: error)
+        }
+    }
+}
+
+/// A forecast that could not be read, and why.
+public struct ForecastError: Error, Hashable, Sendable, CustomStringConvertible {
+    public var message: String
+    public var description: String { "invalid forecast: \(message)" }
+}

@@ -1,0 +1,67 @@
+import Bugle
+import Foundation
+
+/// What the app knows that notifications depend on: the profile and the latest forecast.
+///
+/// It reaches the planner as an `AppState` snapshot (``appState``): the profile and the
+/// forecast as JSON, the forecast's fetch time for the staleness policy, and two derived
+/// facts the policies and rule conditions read directly: each mode's effective switch
+/// (`notify.swim_solo`: the master switch and the toggle) and the quiet hours.
+public struct ActivityState: Hashable, Sendable {
+    /// The keys of the snapshot.
+    public enum Key {
+        public static let profile = "profile"
+        public static let forecast = "forecast"
+        public static let forecastFetchedAt = "forecast_fetched_at"
+        public static let quietHours = "quiet_hours"
+        /// `notify.<mode>`: whether the mode gets notifications.
+        public static func notify(_ mode: ActivityMode) -> String { "notify.\(mode.rawValue)" }
+    }
+
+    public var profile: UserProfile?
+    public var forecast: Forecast?
+
+    public init(profile: UserProfile? = nil, forecast: Forecast? = nil) {
+        self.profile = profile
+        self.forecast = forecast
+    }
+
+    /// Reads the profile and the forecast back from a snapshot; missing ones are `nil`.
+    public init(appState: AppState) throws {
+        profile = try appState[Key.profile].flatMap { $0 == .null ? nil : try JSONBridge.decode(UserProfile.self, from: $0) }
+        forecast = try appState[Key.forecast].flatMap { value in
+            guard value != .null else { return nil }
+            guard let forecast = Forecast(json: value) else { throw ForecastError(message: "the state's \(Key.forecast) is not a forecast") }
+            return forecast
+        }
+    }
+
+    /// The snapshot the planner reads. Every key is present (`null` when unknown), so
+    /// writing it key by key replaces the previous one entirely.
+    public var appState: AppState {
+        var state = AppState()
+        state[Key.profile] = profile.map(JSONBridge.encode) ?? .null
+        state[Key.forecast] = forecast?.json ?? .null
+        state[Key.forecastFetchedAt] = forecast.map { .string(ISO8601.string(from: $0.fetchedAt, timeZone: Forecast.utc)) } ?? .null
+        state[Key.quietHours] = profile.map { JSONBridge.encode($0.notificationPreferences.quietHours) } ?? .null
+        for mode in ActivityMode.allCases {
+            state[Key.notify(mode)] = .bool(profile?.notificationPreferences.isEnabled(mode) ?? false)
+        }
+        return state
+    }
+}
+
+/// Converts between Codable values and `JSONValue`, through JSON text.
+enum JSONBridge {
+    static func encode<T: Encodable>(_ value: T) -> JSONValue {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        // Our models always encode; a failure here is a programming error.
+        let data = try! encoder.encode(value)
+        return try! JSONDecoder().decode(JSONValue.self, from: data)
+    }
+
+    static func decode<T: Decodable>(_ type: T.Type, from value: JSONValue) throws -> T {
+        try JSONDecoder().decode(type, from: JSONEncoder().encode(value))
+    }
+}

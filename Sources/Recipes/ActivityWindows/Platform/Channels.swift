@@ -1,0 +1,48 @@
+/// An Android notification channel, as data for an adapter to create.
+public struct AndroidChannel: Hashable, Sendable {
+    /// Android's importance levels that the channels use.
+    public enum Importance: String, Hashable, Sendable {
+        /// `IMPORTANCE_DEFAULT`: sound, and the notification shade.
+        case `default`
+    }
+
+    public var id: String
+    public var name: String
+    public var description: String
+    public var importance: Importance
+
+    /// One channel per mode: created at first launch (or after an update that adds one),
+    /// never deleted, since Android does not let a deleted channel be created again.
+    public static let all: [AndroidChannel] = ActivityMode.allCases.map(channel)
+
+    /// The channel of `mode`.
+    public static func channel(for mode: ActivityMode) -> AndroidChannel {
+        switch mode {
+        case .swimSolo: AndroidChannel(id: "swim_solo", name: "Swim alerts", description: "Solo swimming conditions", importance: .default)
+        case .swimDog: AndroidChannel(id: "swim_dog", name: "Dog swim alerts", description: "Swimming with dog conditions", importance: .default)
+        case .runSolo: AndroidChannel(id: "run_solo", name: "Run alerts", description: "Solo running conditions", importance: .default)
+        case .runDog: AndroidChannel(id: "run_dog", name: "Dog run alerts", description: "Running with dog conditions", importance: .default)
+        }
+    }
+}
+
+/// An iOS notification category with its actions, as data for an adapter to register.
+public struct NotificationCategory: Hashable, Sendable {
+    /// A button on the notification.
+    public struct Action: Hashable, Sendable {
+        public var id: String
+        public var title: String
+        /// Opens the app (to the Today tab) rather than acting in the background.
+        public var opensApp: Bool
+        public var destructive: Bool
+    }
+
+    public var id: String
+    public var actions: [Action]
+
+    /// `activity_window`: "View Details" opens the Today tab; "Dismiss".
+    public static let activityWindow = NotificationCategory(id: "activity_window", actions: [
+        Action(id: "view_details", title: "View Details", opensApp: true, destructive: false),
+        Action(id: "dismiss", title: "Dismiss", opensApp: false, destructive: true),
+    ])
+}

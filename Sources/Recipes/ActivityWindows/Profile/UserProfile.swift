@@ -1,0 +1,86 @@
+import Foundation
+
+/// The part of the user's profile that notifications read.
+///
+/// ```json
+/// { "activities_enabled": ["swim", "run"],
+///   "dog": { "has_dog": true, "dog_name": "Luna" },
+///   "preset": "balanced",
+///   "thresholds": { "swim_solo": { … }, … },
+///   "notification_preferences": { … },
+///   "privacy": { "analytics_opt_in": true } }
+/// ```
+public struct UserProfile: Hashable, Sendable, Codable {
+    /// The user's dog, if any.
+    public struct Dog: Hashable, Sendable, Codable {
+        public var hasDog: Bool
+        public var dogName: String?
+
+        public init(hasDog: Bool, dogName: String? = nil) {
+            self.hasDog = hasDog
+            self.dogName = dogName
+        }
+
+        enum CodingKeys: String, CodingKey {
+            case hasDog = "has_dog"
+            case dogName = "dog_name"
+        }
+    }
+
+    /// What the user lets the app send off the device.
+    public struct Privacy: Hashable, Sendable, Codable {
+        public var analyticsOptIn: Bool
+
+        public init(analyticsOptIn: Bool) { self.analyticsOptIn = analyticsOptIn }
+
+        enum CodingKeys: String, CodingKey {
+            case analyticsOptIn = "analytics_opt_in"
+        }
+    }
+
+    public var activitiesEnabled: [Activity]
+    public var dog: Dog
+    /// The preset that filled `thresholds`.
+    public var preset: Preset
+    /// Per mode (`swim_solo`, …), what counts as good.
+    public var thresholds: [String: Thresholds]
+    public var notificationPreferences: NotificationPreferences
+    public var privacy: Privacy
+
+    public init(activitiesEnabled: [Activity], dog: Dog, preset: Preset, thresholds: [String: Thresholds]? = nil,
+                notificationPreferences: NotificationPreferences? = nil, privacy: Privacy) {
+        self.activitiesEnabled = activitiesEnabled
+        self.dog = dog
+        self.preset = preset
+        self.thresholds = thresholds ?? preset.allThresholds
+        self.notificationPreferences = notificationPreferences
+            ?? .defaults(activities: Set(activitiesEnabled), hasDog: dog.hasDog)
+        self.privacy = privacy
+    }
+
+    /// The dog's name for templates, or "your dog".
+    public var dogName: String {
+        guard dog.hasDog, let name = dog.dogName?.trimmingCharacters(in: .whitespaces), !name.isEmpty else { return "your dog" }
+        return name
+    }
+
+    /// The thresholds of `mode`, or the preset's when the profile lacks them.
+    public func thresholds(for mode: ActivityMode) -> Thresholds {
+        thresholds[mode.rawValue] ?? preset.thresholds(for: mode)
+    }
+
+    /// Picks a preset: its thresholds replace the current ones.
+    public mutating func apply(_ preset: Preset) {
+        self.preset = preset
+        thresholds = preset.allThresholds
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case activitiesEnabled = "activities_enabled"
+        case dog
+        case preset
+        case thresholds
+        case notificationPreferences = "notification_preferences"
+        case privacy
+    }
+}

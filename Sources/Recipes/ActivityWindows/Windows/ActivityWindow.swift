@@ -1,0 +1,105 @@
+import Bugle
+import Foundation
+
+/// A block of consecutive good hours for one mode: what a notification announces.
+public struct ActivityWindow: Hashable, Sendable {
+    public var mode: ActivityMode
+    /// Its hours, one hour apart, in order.
+    public var hours: [HourScore]
+    /// The mean of the hours' scores.
+    public var average: Double
+
+    public init(mode: ActivityMode, hours: [HourScore]) {
+        self.mode = mode
+        self.hours = hours
+        self.average = Double(hours.map(\.score).reduce(0, +)) / Double(max(hours.count, 1))
+    }
+
+    /// When the first hour starts.
+    public var start: Date { hours.first!.time }
+    /// When the last hour ends.
+    public var end: Date { hours.last!.time.addingTimeInterval(3600) }
+
+    /// The words for its average: Perfect, Good, …
+    public var label: ScoreLabel { ScoreLabel(score: average) }
+
+    /// Positive reason chips of the window, from the mean of each factor's sub-scores over
+    /// its hours, the highest magnitude first.
+    public var reasons: [ReasonChip] {
+        var sums: [Factor: Double] = [:]
+        for hour in hours {
+            for (factor, sub) in hour.factors { sums[factor, default: 0] += sub }
+        }
+        let means = sums.mapValues { $0 / Double(hours.count) }
+        return Scorer.chips(means, warm: false, mode: mode).filter(\.positive)
+    }
+
+    /// The text of the highest-magnitude positive chip ("Waves calm").
+    public var topReason: String { reasons.first?.text ?? "Conditions look good" }
+}
+
+/// Finds the good windows of one mode's day: windowing spec v1 (see the *Scoring* article).
+///
+/// 1. Split the day's scored hours into *stretches*: maximal runs of consecutive hours, one
+///    hour apart, that are not gated and score at least ``floor``.
+/// 2. In each stretch, take the longest block of at most ``maximumHours`` hours whose
+///    average is at least ``minimumAverage``; among blocks of that length the highest
+///    average, then the earliest. It is a window; look again in what is left on each side.
+/// 3. Rank all windows by average, ties to the earliest start; keep the first ``perDay``.
+///
+/// - Complexity: O(*n* × *m*²) for *n* hours and a maximum length *m*.
+public struct WindowFinder: Hashable, Sendable {
+    public var minimumAverage: Double
+    public var floor: Int
+    public var maximumHours: Int
+    public var perDay: Int
+
+    public init(minimumAverage: Double = 70, floor: Int = 50, maximumHours: Int = 3, perDay: Int = 2) {
+        self.minimumAverage = minimumAverage
+        self.floor = floor
+        self.maximumHours = maximumHours
+        self.perDay = perDay
+    }
+
+    /// The ranked windows among `hours` (one mode, one day, in time order).
+    public func windows(in hours: [HourScore]) -> [ActivityWindow] {
+        var found: [ActivityWindow] = []
+        var stretch: [HourScore] = []
+        for hour in hours {
+            let usable = hour.gate == nil && hour.score >= floor
+            if usable, let last = stretch.last, hour.time.timeIntervalSince(last.time) == 3600 {
+                stretch.append(hour)
+            } else {
+                search(stretch[...], into: &found)
+                stretch = usable ? [hour] : []
+            }
+        }
+        search(stretch[...], into: &found)
+        let ranked = found.sorted { lhs, rhs in
+            lhs.average != rhs.average ? lhs.average > rhs.average : lhs.start < rhs.start
+        }
+        return Array(ranked.prefix(perDay))
+    }
+
+    private func search(_ stretch: ArraySlice<HourScore>, into found: inout [ActivityWindow]) {
+        guard !stretch.isEmpty else { return }
+        for length in stride(from: min(maximumHours, stretch.count), through: 1, by: -1) {
+            var best: (start: Int, total: Int)?
+            var start = stretch.startIndex
+            while start + length <= stretch.endIndex {
+                let total = stretch[start..<(start + length)].map(\.score).reduce(0, +)
+                if Double(total) >= minimumAverage * Double(length), best.map({ total > $0.total }) ?? true {
+                    best = (start, total)
+                }
+                start += 1
+            }
+            if let best {
+                let range = best.start..<(best.start + length)
+                found.append(ActivityWindow(mode: stretch.first!.mode, hours: Array(stretch[range])))
+                search(stretch[..<range.lowerBound], into: &found)
+                search(stretch[range.upperBound...], into: &found)
+                return
+            }
+        }
+    }
+}
