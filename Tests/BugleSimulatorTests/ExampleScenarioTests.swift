@@ -9,7 +9,7 @@ import Testing
     @Test(arguments: exampleFiles())
     func exampleRuns(path: String) async throws {
         // Recipe scenarios name their recipe: parse with the ones the tool ships.
-        let scenario = try ScenarioParser.load(path: path, recipes: RecipeCatalog.all)
+        let scenario = try loadScenario(path)
         let result = try await ScenarioRunner(scenario: scenario).run()
         #expect(!result.deliveries.isEmpty)
         #expect(result.peakPending <= scenario.budget.platform.pendingLimit)
@@ -23,7 +23,7 @@ import Testing
     }
 
     func load(_ name: String) throws -> Scenario {
-        try ScenarioParser.load(path: packageRoot.appendingPathComponent("Examples/\(name)").path)
+        try loadScenario(packageRoot.appendingPathComponent("Examples/\(name)").path)
     }
 
     @Test func morningAndEveningCrossesDSTAndFliesToTokyo() async throws {

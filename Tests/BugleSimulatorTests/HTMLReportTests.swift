@@ -67,12 +67,12 @@ func local(_ date: Date, _ zone: String) -> LocalDateTime {
 
 @Suite struct HTMLReportTests {
     func run(_ example: String) async throws -> SimulationResult {
-        try await ScenarioRunner(scenario: ScenarioParser.load(path: packageRoot.appendingPathComponent("Examples/\(example)").path)).run()
+        try await ScenarioRunner(scenario: loadScenario(packageRoot.appendingPathComponent("Examples/\(example)").path)).run()
     }
 
     @Test(arguments: exampleFiles())
     func everyExampleIsOneWellFormedPageWithAMarkPerDeliveryAndDrop(path: String) async throws {
-        let result = try await ScenarioRunner(scenario: ScenarioParser.load(path: path)).run()
+        let result = try await ScenarioRunner(scenario: loadScenario(path)).run()
         let page = try RenderedPage(result)
         #expect(page.document.rootElement()?.name == "html")
         #expect(try page.elements("//svg").count >= 2)
@@ -94,7 +94,7 @@ func local(_ date: Date, _ zone: String) -> LocalDateTime {
 
     @Test(arguments: exampleFiles())
     func nothingIsLoadedFromElsewhere(path: String) async throws {
-        let result = try await ScenarioRunner(scenario: ScenarioParser.load(path: path)).run()
+        let result = try await ScenarioRunner(scenario: loadScenario(path)).run()
         let page = try RenderedPage(result)
         let text = page.text.lowercased()
         for reference in ["http:", "https:", "src=", "href=", "url(", "@import", "//cdn"] {

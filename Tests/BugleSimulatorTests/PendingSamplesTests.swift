@@ -46,7 +46,7 @@ import Testing
 
     @Test(arguments: exampleFiles())
     func resultSamplesRunFromTheStartToTheCountAtTheEnd(path: String) async throws {
-        let result = try await ScenarioRunner(scenario: ScenarioParser.load(path: path)).run()
+        let result = try await ScenarioRunner(scenario: loadScenario(path)).run()
         let samples = result.pendingSamples
         #expect(samples.first?.at == result.start)
         #expect(samples.last?.count == result.pendingAtEnd)
@@ -61,7 +61,7 @@ import Testing
     }
 
     @Test func resultCarriesTheScenarioQuietHours() async throws {
-        let result = try await ScenarioRunner(scenario: ScenarioParser.load(path: packageRoot.appendingPathComponent("Examples/quiet-hours-and-caps.yaml").path)).run()
+        let result = try await ScenarioRunner(scenario: loadScenario(packageRoot.appendingPathComponent("Examples/quiet-hours-and-caps.yaml").path)).run()
         #expect(result.quietHours == [QuietHours(start: LocalTime(hour: 22, minute: 0)!, end: LocalTime(hour: 7, minute: 0)!, mode: .defer,
                                                   overrides: ["digest": .mode(.quiet), "urgent": .exempt])])
         let none = try await simulate("start: 2026-03-01T07:00\ntimeZone: UTC\ndays: 1\nrules: []\n")

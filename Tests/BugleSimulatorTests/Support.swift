@@ -1,6 +1,7 @@
 import Bugle
 import BugleSimulator
 import Foundation
+import RecipeScenarios
 
 /// The package's root folder, found from this file's path.
 let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
@@ -20,4 +21,9 @@ func simulate(_ yaml: String) async throws -> SimulationResult {
 /// The wall-clock time a delivery showed on the device.
 func localTime(of delivery: SimulationResult.Delivery) -> LocalDateTime {
     ZoneRules(timeZone: TimeZone(identifier: delivery.timeZone)!, around: delivery.at).localDateTime(at: delivery.at)
+}
+
+/// Reads a scenario file as the `bugle` tool does, with every recipe it ships.
+func loadScenario(_ path: String) throws -> Scenario {
+    try ScenarioParser.load(path: path, recipes: RecipeCatalog.all)
 }
