@@ -5,11 +5,14 @@ import Foundation
 /// The package's root folder, found from this file's path.
 let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-/// Every scenario in Examples/.
+/// Every scenario in Examples/ that runs without a recipe (the recipes' tests run the others).
 func exampleFiles() -> [String] {
     let folder = packageRoot.appendingPathComponent("Examples")
     let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
-    return names.filter { $0.hasSuffix(".yaml") }.sorted().map { folder.appendingPathComponent($0).path }
+    return names.filter { $0.hasSuffix(".yaml") }.sorted().map { folder.appendingPathComponent($0).path }.filter { path in
+        let text = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
+        return !text.split(separator: "\n").contains { $0.hasPrefix("recipe:") }
+    }
 }
 
 /// Runs scenario text.
