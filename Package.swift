@@ -8,6 +8,8 @@ let package = Package(
         .library(name: "Bugle", targets: ["Bugle"]),
         .library(name: "BugleSimulator", targets: ["BugleSimulator"]),
         .library(name: "BugleLogging", targets: ["BugleLogging"]),
+        .library(name: "StreakRescue", targets: ["StreakRescue"]),
+        .library(name: "StudyReminders", targets: ["StudyReminders"]),
         .executable(name: "bugle", targets: ["bugle"]),
     ],
     dependencies: [
@@ -26,8 +28,13 @@ let package = Package(
             name: "BugleSimulator",
             dependencies: ["Bugle", .product(name: "Yams", package: "Yams")]
         ),
+        // Recipes: one seed system each, on the core only; copy ships as String Catalogs.
+        .target(name: "StreakRescue", dependencies: ["Bugle"], path: "Sources/Recipes/StreakRescue",
+                resources: [.copy("Resources/StreakRescue.xcstrings")]),
+        .target(name: "StudyReminders", dependencies: ["Bugle"], path: "Sources/Recipes/StudyReminders",
+                resources: [.copy("Resources/StudyReminders.xcstrings")]),
         // Scenario glue for the recipes: what `recipe:` in a scenario file can name.
-        .target(name: "RecipeScenarios", dependencies: ["Bugle", "BugleSimulator"]),
+        .target(name: "RecipeScenarios", dependencies: ["Bugle", "BugleSimulator", "StreakRescue", "StudyReminders"]),
         .executableTarget(
             name: "bugle",
             dependencies: [
@@ -44,6 +51,7 @@ let package = Package(
         .testTarget(name: "BugleTests", dependencies: ["Bugle", "BugleLogging", .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "BugleSimulatorTests", dependencies: ["Bugle", "BugleSimulator"]),
         .testTarget(name: "bugleTests", dependencies: ["bugle"]),
+        .testTarget(name: "RecipeTests", dependencies: ["Bugle", "BugleSimulator", "RecipeScenarios", "StreakRescue", "StudyReminders"]),
     ]
 )
 
