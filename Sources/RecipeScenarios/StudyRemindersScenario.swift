@@ -44,6 +44,7 @@ public struct StudyRemindersScenario: ScenarioRecipe {
     }
 
     public var rules: [any Rule] { recipe.rules }
+    public var policies: [any Policy] { recipe.policies }
 
     public func parseEvent(key: String, value: ScenarioValue) throws -> JSONValue {
         switch key {

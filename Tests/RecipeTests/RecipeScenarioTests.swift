@@ -100,6 +100,24 @@ import Testing
         #expect(result.notes.contains("2026-03-02T09:06: system permission prompt: denied"))
     }
 
+    @Test func aStudyReminderIsNotShownTwiceWhenTheClockGoesBack() async throws {
+        let yaml = """
+        start: 2026-03-02T08:00
+        timeZone: Europe/Madrid
+        days: 3
+        recipe: study-reminders
+        events:
+          - { at: 2026-03-02T09:00, openApp: {} }
+          - { at: 2026-03-02T09:01, toggle: { studyReminders: on } }
+          - { at: 2026-03-02T09:02, leaveApp: {} }
+          - { at: 2026-03-03T20:00, clock: 2026-03-03T21:00 }
+          - { at: 2026-03-03T21:05, clock: 2026-03-03T20:05 }
+        """
+        let result = try await simulate(yaml)
+        // Fired when the clock passed 20:30; back at 20:05, 20:30 is ahead again but was shown.
+        #expect(result.seen.map(\.description) == ["2026-03-03T20:30 Europe/Madrid study Time to Study!: Keep your learning streak going. Open Flippin to practice your flashcards. [active]"])
+    }
+
     @Test func aLateSaverSaysOneHour() async throws {
         let yaml = """
         start: 2026-03-02T08:00

@@ -133,6 +133,21 @@ import Testing
         #expect(driver.at("2026-03-05T08:10-05:00", .refreshRequested(.backgroundTask)) == [.refresh(.backgroundTask)])
     }
 
+    @Test func anOffsetMeasuredOnAClockSetByHandDoesNotOutliveIt() {
+        let driver = Driver(zone: newYork, start: "2026-03-09T20:00-04:00")
+        _ = driver.at("2026-03-09T20:00-04:00", .opened(.launch, status: .authorized))
+        driver.clockSkew = 12 * 3600
+        _ = driver.at("2026-03-09T21:00-04:00", .clockChanged)
+        // Trusted time says the device is 12 h ahead: true, but it is not drift to plan with.
+        let now = driver.reading.wall.addingTimeInterval(60)
+        let ahead = [TimeSample(source: "a", sent: now, serverReceived: now.addingTimeInterval(-43_200), serverSent: now.addingTimeInterval(-43_200), received: now)]
+        _ = driver.at("2026-03-09T21:01-04:00", .trustedTime(ahead))
+        #expect(driver.app.clockTampered)
+        driver.clockSkew = 0
+        #expect(driver.at("2026-03-09T21:05-04:00", .clockChanged) == [.clockTrusted, .refresh(.clockChanged)])
+        #expect(driver.app.clockOffset == nil && driver.app.facts.clockOffset == 0)
+    }
+
     @Test func theDayChangeReschedulesOncePerDay() {
         let driver = Driver(zone: newYork, start: "2026-03-13T23:40-04:00")
         _ = driver.at("2026-03-13T23:40-04:00", .opened(.launch, status: .authorized))

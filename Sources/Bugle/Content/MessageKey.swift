@@ -18,9 +18,12 @@ public struct MessageKey: Hashable, Sendable, CustomStringConvertible {
             case text
         }
 
+        /// What the program calls it when it builds the message.
         public var name: String
+        /// Whole number or text.
         public var kind: Kind
 
+        /// A placeholder named `name` holding a `kind`.
         public init(name: String, kind: Kind) {
             self.name = name
             self.kind = kind
@@ -37,6 +40,7 @@ public struct MessageKey: Hashable, Sendable, CustomStringConvertible {
     /// The arguments, in order: argument 1 first.
     public var placeholders: [Placeholder]
 
+    /// The key `name`, taking `placeholders` in argument order.
     public init(_ name: String, placeholders: [Placeholder] = []) {
         self.name = name
         self.placeholders = placeholders
@@ -50,7 +54,9 @@ public enum MessageArgument: Hashable, Sendable, ExpressibleByIntegerLiteral, Ex
     case integer(Int)
     case text(String)
 
+    /// A whole number written as a literal.
     public init(integerLiteral value: Int) { self = .integer(value) }
+    /// Text written as a literal.
     public init(stringLiteral value: String) { self = .text(value) }
 
     var formatted: String {
@@ -65,8 +71,10 @@ public enum MessageArgument: Hashable, Sendable, ExpressibleByIntegerLiteral, Ex
 public struct CatalogSchema: Hashable, Sendable {
     /// The languages every key needs (`en`, `es`, `fr`).
     public var languages: [String]
+    /// The keys every language needs.
     public var keys: [MessageKey]
 
+    /// Requires every one of `keys` in every one of `languages`.
     public init(languages: [String], keys: [MessageKey]) {
         self.languages = languages
         self.keys = keys

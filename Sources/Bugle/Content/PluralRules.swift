@@ -11,12 +11,19 @@ public enum PluralCategory: String, CaseIterable, Hashable, Sendable, Codable {
 /// fraction digits with and without trailing zeros, `f` and `t` those digits as a number
 /// with and without trailing zeros, and `e` the exponent of compact notation (`1.2c6`).
 public struct PluralOperands: Hashable, Sendable {
+    /// The absolute value.
     public var n: Double
+    /// The integer digits.
     public var i: Int
+    /// The number of visible fraction digits, trailing zeros included.
     public var v: Int
+    /// The number of visible fraction digits, without trailing zeros.
     public var w: Int
+    /// The visible fraction digits, trailing zeros included.
     public var f: Int
+    /// The visible fraction digits, without trailing zeros.
     public var t: Int
+    /// The exponent of compact notation.
     public var e: Int
 
     /// The operands of a whole number.

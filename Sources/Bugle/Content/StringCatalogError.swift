@@ -26,6 +26,7 @@ public struct StringCatalogError: Error, Hashable, Sendable, CustomStringConvert
         public var description: String { name }
     }
 
+    /// The kind of mistake.
     public let code: Code
     /// The key the mistake is in, when it is in one.
     public let key: String?

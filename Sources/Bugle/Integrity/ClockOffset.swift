@@ -18,6 +18,7 @@ public struct TimeSample: Hashable, Sendable, Codable {
     /// The device's wall clock when the answer came back.
     public var received: Date
 
+    /// An NTP-style sample with its four times.
     public init(source: String, sent: Date, serverReceived: Date, serverSent: Date, received: Date) {
         self.source = source
         self.sent = sent
@@ -55,6 +56,7 @@ public struct ClockOffset: Hashable, Sendable, Codable, CustomStringConvertible 
     /// How many sources the estimate is the median of.
     public var sources: Int
 
+    /// An offset of `seconds` (trusted minus device), from `sources` sources.
     public init(seconds: TimeInterval, sources: Int = 1) {
         self.seconds = seconds
         self.sources = sources

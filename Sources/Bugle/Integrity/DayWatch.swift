@@ -10,8 +10,10 @@ public struct DayWatch: Hashable, Sendable, Codable {
     public struct Change: Hashable, Sendable {
         /// The day seen before, `nil` at the first observation.
         public var from: LocalDate?
+        /// The day now.
         public var to: LocalDate
 
+        /// A change from `from` to `to`.
         public init(from: LocalDate?, to: LocalDate) {
             self.from = from
             self.to = to
@@ -21,6 +23,7 @@ public struct DayWatch: Hashable, Sendable, Codable {
     /// The local day of the last observation.
     public private(set) var day: LocalDate?
 
+    /// A watch that last saw `day` (`nil`: never observed).
     public init(day: LocalDate? = nil) { self.day = day }
 
     /// Records the local day at `now`; returns the change when it is not the day seen before.

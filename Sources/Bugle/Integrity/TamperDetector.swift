@@ -10,6 +10,7 @@ public struct ClockReading: Hashable, Sendable, Codable {
     /// Seconds on the monotonic clock.
     public var monotonic: TimeInterval
 
+    /// The two clocks read at the same moment.
     public init(wall: Date, monotonic: TimeInterval) {
         self.wall = wall
         self.monotonic = monotonic

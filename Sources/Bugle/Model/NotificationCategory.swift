@@ -28,8 +28,10 @@ public struct NotificationCategory: Hashable, Sendable {
 
     /// What ``NotificationContent/categoryID`` names.
     public var id: String
+    /// How its notifications show while the app is in the foreground.
     public var foregroundPresentation: ForegroundPresentation
 
+    /// A category `id`, hidden in the foreground unless `foregroundPresentation` says otherwise.
     public init(id: String, foregroundPresentation: ForegroundPresentation = .hidden) {
         self.id = id
         self.foregroundPresentation = foregroundPresentation

@@ -3,9 +3,12 @@ import Foundation
 
 /// An analytics breadcrumb: a name and its data, as the game sends them to Sentry.
 public struct Breadcrumb: Hashable, Sendable, CustomStringConvertible {
+    /// The breadcrumb's name (`notification_opened`).
     public var name: String
+    /// Its data (the notification's id).
     public var data: [String: JSONValue]
 
+    /// A breadcrumb `name` carrying `data`.
     public init(name: String, data: [String: JSONValue] = [:]) {
         self.name = name
         self.data = data

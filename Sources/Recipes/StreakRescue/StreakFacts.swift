@@ -18,11 +18,14 @@ public struct StreakFacts: Hashable, Sendable {
         public static let clockOffset = "clockOffset"
     }
 
+    /// The local day of the last game.
     public var lastPlayedDate: LocalDate?
+    /// The streak as of `lastPlayedDate`, that day included.
     public var streak: Int
     /// Trusted time minus the device's clock, in seconds.
     public var clockOffset: TimeInterval
 
+    /// The facts as the app knows them.
     public init(lastPlayedDate: LocalDate? = nil, streak: Int = 0, clockOffset: TimeInterval = 0) {
         self.lastPlayedDate = lastPlayedDate
         self.streak = streak

@@ -27,6 +27,7 @@ public struct StreakRescue: Sendable {
         /// Shifts the message rotation (derive it from a user id to vary it between users).
         public var rotationOffset: Int
 
+        /// The seed's times (08:30 and 20:00), in English, unless told otherwise.
         public init(
             kickoffTime: LocalTime = LocalTime(hour: 8, minute: 30)!,
             saverTime: LocalTime = LocalTime(hour: 20, minute: 0)!,
@@ -42,7 +43,9 @@ public struct StreakRescue: Sendable {
 
     /// Rule ids, which prefix the candidates' ids (`kickoff@2026-03-03`).
     public enum RuleID {
+        /// The daily kick-off.
         public static let kickoff = "kickoff"
+        /// The streak saver.
         public static let saver = "saver"
     }
 
@@ -52,7 +55,9 @@ public struct StreakRescue: Sendable {
         NotificationCategory(id: RuleID.saver, foregroundPresentation: [.banner, .sound, .list]),
     ]
 
+    /// The times and language.
     public let configuration: Configuration
+    /// The copy, checked when it loaded.
     public let catalog: StringCatalog
     let rotation: MessageRotation
 

@@ -80,15 +80,19 @@ public struct StreakRescueApp: Hashable, Sendable, Codable {
     public private(set) var lastPlayedDate: LocalDate?
     /// The streak as of ``lastPlayedDate``, that day included.
     public private(set) var streak = 0
-    /// The latest estimate from trusted samples.
+    /// The latest estimate from trusted samples, until the wall clock jumps.
     public private(set) var clockOffset: ClockOffset?
     /// Whether the wall clock is not trusted now.
     public private(set) var clockTampered = false
     /// The local day of the last refresh: the day change reschedules once a day.
     public private(set) var lastScheduledDate: LocalDate?
+    /// When to ask for permission.
     public private(set) var permission: PermissionFlow
+    /// The perfect days celebrated.
     public private(set) var perfectDays = PerfectDayDetector()
+    /// The wall clock checked against the monotonic clock.
     public private(set) var clock: TamperDetector
+    /// The local day of the last input.
     public private(set) var days = DayWatch()
 
     /// - Parameters:
@@ -114,6 +118,8 @@ public struct StreakRescueApp: Hashable, Sendable, Codable {
         let verdict = clock.check(reading)
         let wasTampered = clockTampered
         clockTampered = !verdict.isTrusted
+        // The wall clock jumped (away or back): an offset measured on it before no longer holds.
+        if clockTampered != wasTampered { clockOffset = nil }
         if case .trustedTime(let samples) = input, let offset = ClockOffset.estimate(from: samples) {
             actions.append(.clockOffsetMeasured(offset))
             if clockTampered, abs(offset.seconds) <= clock.tolerance {

@@ -4,7 +4,9 @@ import Bugle
 public struct StudyFacts: Hashable, Sendable {
     /// State keys.
     public enum Key {
+        /// Whether the study reminder toggle is on.
         public static let studyReminders = "studyRemindersEnabled"
+        /// Whether the difficult-card reminder toggle is on.
         public static let difficultCardReminders = "difficultCardRemindersEnabled"
         /// `YYYY-MM-DD`: the local day the user last opened or left the app.
         public static let lastActiveDate = "lastActiveDate"
@@ -15,11 +17,16 @@ public struct StudyFacts: Hashable, Sendable {
         public static let language = "language"
     }
 
+    /// The toggles.
     public var settings: StudySettings
+    /// The local day the user last opened or left the app.
     public var lastActiveDate: LocalDate?
+    /// The day of the difficult-card reminder, when one is due.
     public var difficultCardReminderDate: LocalDate?
+    /// The language of the copy.
     public var language: String
 
+    /// The facts as the app knows them.
     public init(settings: StudySettings = StudySettings(), lastActiveDate: LocalDate? = nil, difficultCardReminderDate: LocalDate? = nil, language: String = "en") {
         self.settings = settings
         self.lastActiveDate = lastActiveDate

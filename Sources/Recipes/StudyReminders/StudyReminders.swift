@@ -23,6 +23,7 @@ public struct StudyReminders: Sendable {
         /// The difficult-card reminder's wall-clock time: the next one after the user leaves.
         public var difficultCardTime: LocalTime
 
+        /// The seed's times, 20:30 and 16:30, unless told otherwise.
         public init(studyTime: LocalTime = LocalTime(hour: 20, minute: 30)!, difficultCardTime: LocalTime = LocalTime(hour: 16, minute: 30)!) {
             self.studyTime = studyTime
             self.difficultCardTime = difficultCardTime
@@ -31,7 +32,9 @@ public struct StudyReminders: Sendable {
 
     /// Rule ids, which prefix the candidates' ids (`study@2026-03-04`).
     public enum RuleID {
+        /// The study reminder.
         public static let study = "study"
+        /// The difficult-card reminder.
         public static let difficultCards = "difficult-cards"
     }
 
@@ -41,7 +44,9 @@ public struct StudyReminders: Sendable {
     /// The category of both reminders: shown even while the app is in the foreground.
     public static let category = NotificationCategory(id: "study-reminders", foregroundPresentation: [.banner, .sound, .list])
 
+    /// The reminders' times.
     public let configuration: Configuration
+    /// The copy in English, Spanish and French, checked when it loaded.
     public let catalog: StringCatalog
 
     /// Loads the recipe's catalog from the target's resources.
@@ -64,6 +69,10 @@ public struct StudyReminders: Sendable {
 
     /// The study reminder and the difficult-card reminder.
     public var rules: [any Rule] { [StudyReminderRule(recipe: self), DifficultCardReminderRule(recipe: self)] }
+
+    /// A reminder already delivered is not planned again, even when the user sets the clock
+    /// back before it.
+    public var policies: [any Policy] { [NoRenotify(within: 86_400)] }
 
     /// The study reminder in `language`.
     public func studyReminderContent(language: String) -> NotificationContent {

@@ -47,10 +47,13 @@ public struct StudyRemindersApp: Hashable, Sendable, Codable {
         case track(StudyAnalyticsEvent)
     }
 
+    /// The reminders' times.
     public let configuration: StudyReminders.Configuration
     /// The toggles, as the app persists them.
     public private(set) var settings: StudySettings
+    /// Asks when a toggle is turned on.
     public private(set) var permission: PermissionFlow
+    /// The language of the copy.
     public private(set) var language: String
     /// The local day the user last opened or left the app.
     public private(set) var lastActiveDate: LocalDate?
@@ -59,6 +62,7 @@ public struct StudyRemindersApp: Hashable, Sendable, Codable {
     /// Cards of difficulty 4 or 5 due when the user last left.
     public private(set) var difficultCardsDue = 0
 
+    /// An app with its persisted settings, language and permission memory.
     public init(configuration: StudyReminders.Configuration = .init(), settings: StudySettings = StudySettings(), language: String = "en",
                 permission memory: PermissionFlow.Memory = PermissionFlow.Memory()) {
         self.configuration = configuration

@@ -7,9 +7,12 @@ public enum StudySetting: String, CaseIterable, Hashable, Sendable, Codable {
 /// The notification settings as the app persists them (UserDefaults, as JSON): both off
 /// until the user turns one on and the system allows notifications.
 public struct StudySettings: Hashable, Sendable, Codable {
+    /// The study reminder at 20:30.
     public var studyReminders: Bool
+    /// The difficult-card reminder at 16:30.
     public var difficultCardReminders: Bool
 
+    /// Both off unless told otherwise.
     public init(studyReminders: Bool = false, difficultCardReminders: Bool = false) {
         self.studyReminders = studyReminders
         self.difficultCardReminders = difficultCardReminders

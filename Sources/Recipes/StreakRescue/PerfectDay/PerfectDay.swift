@@ -2,12 +2,14 @@ import Bugle
 
 /// A local day on which the user solved every puzzle.
 public struct PerfectDay: Hashable, Sendable, Codable {
+    /// The local day.
     public var date: LocalDate
     /// The streak, that day included.
     public var streak: Int
     /// How many puzzles the day had (3 to 8 in the game).
     public var puzzles: Int
 
+    /// The perfect day `date`, with the streak and the number of puzzles.
     public init(date: LocalDate, streak: Int, puzzles: Int) {
         self.date = date
         self.streak = streak
@@ -35,6 +37,7 @@ public struct PerfectDayDetector: Hashable, Sendable, Codable {
         var total: Int
     }
 
+    /// A detector that has celebrated nothing yet.
     public init() {}
 
     /// Records the day's progress; returns whether it just became a perfect day.

@@ -3,11 +3,15 @@ import Bugle
 /// What the game shows on a perfect day: full-screen confetti, a haptic pattern, and a card
 /// to share.
 public struct PerfectDayCelebration: Hashable, Sendable {
+    /// The day celebrated.
     public var day: PerfectDay
     /// The headline ("Perfect day!").
     public var title: String
+    /// The full-screen confetti.
     public var confetti: Confetti
+    /// The haptic pattern played with it.
     public var haptic: HapticPattern
+    /// The card to share.
     public var shareCard: ShareCard
 }
 
@@ -15,10 +19,12 @@ public struct PerfectDayCelebration: Hashable, Sendable {
 public struct Confetti: Hashable, Sendable {
     /// Colors as `#RRGGBB`.
     public var colors: [String]
+    /// How many pieces.
     public var particles: Int
     /// Seconds.
     public var duration: Double
 
+    /// A burst of `particles` pieces in `colors`, for `duration` seconds.
     public init(colors: [String], particles: Int, duration: Double) {
         self.colors = colors
         self.particles = particles
@@ -34,6 +40,7 @@ public struct Confetti: Hashable, Sendable {
 public struct HapticPattern: Hashable, Sendable {
     /// One haptic event.
     public struct Event: Hashable, Sendable {
+        /// A tap or a buzz.
         public enum Kind: String, Hashable, Sendable {
             /// A tap.
             case transient
@@ -41,6 +48,7 @@ public struct HapticPattern: Hashable, Sendable {
             case continuous
         }
 
+        /// A tap or a buzz.
         public var kind: Kind
         /// Seconds from the start of the pattern.
         public var time: Double
@@ -51,6 +59,7 @@ public struct HapticPattern: Hashable, Sendable {
         /// Seconds; 0 for a tap.
         public var duration: Double
 
+        /// An event of `kind` at `time`, with its intensity, sharpness and duration.
         public init(_ kind: Kind, time: Double, intensity: Double, sharpness: Double, duration: Double = 0) {
             self.kind = kind
             self.time = time
@@ -65,6 +74,7 @@ public struct HapticPattern: Hashable, Sendable {
     /// In time order.
     public var events: [Event]
 
+    /// The pattern `name` made of `events`, in time order.
     public init(name: String, events: [Event]) {
         self.name = name
         self.events = events

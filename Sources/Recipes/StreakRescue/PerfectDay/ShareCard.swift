@@ -3,6 +3,7 @@
 public struct ShareCard: Hashable, Sendable {
     /// The text shared with the image.
     public var text: String
+    /// The image's headline ("Perfect day!").
     public var headline: String
     /// The date as the user's language writes it.
     public var date: String
@@ -11,6 +12,7 @@ public struct ShareCard: Hashable, Sendable {
     /// "12 day streak".
     public var streakLine: String
 
+    /// A card from its texts, already in the user's language.
     public init(text: String, headline: String, date: String, puzzlesLine: String, streakLine: String) {
         self.text = text
         self.headline = headline
