@@ -137,3 +137,26 @@ import Testing
         ])
     }
 }
+
+/// Every file in Examples/ runs with the recipes the tool ships, and renders in both formats.
+@Suite struct AllExamplesTests {
+    static func files() -> [String] {
+        let folder = packageRoot.appendingPathComponent("Examples")
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        return names.filter { $0.hasSuffix(".yaml") }.sorted()
+    }
+
+    @Test func bothRecipeExamplesAreThere() {
+        #expect(Set(Self.files()).isSuperset(of: ["streak-rescue.yaml", "study-reminders.yaml"]))
+    }
+
+    @Test(arguments: files())
+    func exampleRuns(name: String) async throws {
+        let result = try await runExample(name)
+        #expect(!result.deliveries.isEmpty)
+        #expect(result.peakPending <= result.platform.pendingLimit)
+        #expect(TextReport.render(result).contains("Summary"))
+        let json = try JSONSerialization.jsonObject(with: Data(try JSONReport.render(result).utf8)) as? [String: Any]
+        #expect((json?["deliveries"] as? [Any])?.count == result.deliveries.count)
+    }
+}
