@@ -10,6 +10,8 @@ let package = Package(
         .library(name: "BugleLogging", targets: ["BugleLogging"]),
         .library(name: "BugleApple", targets: ["BugleApple"]),
         .library(name: "ActivityWindows", targets: ["ActivityWindows"]),
+        .library(name: "StreakRescue", targets: ["StreakRescue"]),
+        .library(name: "StudyReminders", targets: ["StudyReminders"]),
         .executable(name: "bugle", targets: ["bugle"]),
     ],
     dependencies: [
@@ -32,8 +34,12 @@ let package = Package(
         ),
         // Recipes: one target per seed system, each depending on Bugle only.
         .target(name: "ActivityWindows", dependencies: ["Bugle"], path: "Sources/Recipes/ActivityWindows"),
+                .target(name: "StreakRescue", dependencies: ["Bugle"], path: "Sources/Recipes/StreakRescue",
+                resources: [.copy("Resources/StreakRescue.xcstrings")]),
+        .target(name: "StudyReminders", dependencies: ["Bugle"], path: "Sources/Recipes/StudyReminders",
+                resources: [.copy("Resources/StudyReminders.xcstrings")]),
         // Scenario glue for the recipes: what `recipe:` in a scenario file can name.
-        .target(name: "RecipeScenarios", dependencies: ["Bugle", "BugleSimulator", "ActivityWindows"]),
+        .target(name: "RecipeScenarios", dependencies: ["Bugle", "BugleSimulator", "ActivityWindows", "StreakRescue", "StudyReminders"]),
         .executableTarget(
             name: "bugle",
             dependencies: [
@@ -52,6 +58,7 @@ let package = Package(
         .testTarget(name: "BugleSimulatorTests", dependencies: ["Bugle", "BugleSimulator", "RecipeScenarios"]),
         .testTarget(name: "ActivityWindowsTests", dependencies: ["ActivityWindows", "RecipeScenarios", "BugleSimulator", "Bugle"]),
         .testTarget(name: "bugleTests", dependencies: ["bugle"]),
+        .testTarget(name: "RecipeTests", dependencies: ["Bugle", "BugleSimulator", "RecipeScenarios", "StreakRescue", "StudyReminders"]),
     ]
 )
 

@@ -51,6 +51,9 @@ import Testing
         #expect(samples.first?.at == result.start)
         #expect(samples.last?.count == result.pendingAtEnd)
         #expect(samples.allSatisfy { $0.at >= result.start && $0.at <= result.end && $0.count <= result.peakPending })
+        // Samples carry the device's wall-clock time: when the user sets the clock by hand it
+        // can go back, and the order below holds only for runs without that.
+        guard !result.appEvents.contains(where: { $0.text.hasPrefix("clock set to") }) else { return }
         #expect(zip(samples, samples.dropFirst()).allSatisfy { $0.at < $1.at })
         // After each delivery the count is lower than just before it.
         for delivery in result.deliveries {

@@ -6,7 +6,7 @@ import RecipeScenarios
 /// The package's root folder, found from this file's path.
 let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-/// Every scenario in Examples/.
+/// Every scenario in Examples/, recipes' included (``loadScenario(_:)`` reads them all).
 func exampleFiles() -> [String] {
     let folder = packageRoot.appendingPathComponent("Examples")
     let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []

@@ -148,6 +148,25 @@ import FoundationXML
         #expect(run.stdout.isEmpty)
     }
 
+    @Test(arguments: ["streak-rescue", "study-reminders"])
+    func recipeExamplesRunAndTheReadmeShowsTheirOutput(name: String) throws {
+        let run = try run(["simulate", "Examples/\(name).yaml"])
+        #expect(run.status == 0)
+        #expect(run.stderr.isEmpty)
+        #expect(run.stdout.contains("Summary"))
+        // The README's excerpt after the command is real output.
+        let readme = try String(contentsOf: Self.root.appendingPathComponent("README.md"), encoding: .utf8)
+        let command = try #require(readme.range(of: "swift run bugle simulate Examples/\(name).yaml"))
+        let start = try #require(readme.range(of: "```text\n", range: command.upperBound..<readme.endIndex))
+        let end = try #require(readme.range(of: "```", range: start.upperBound..<readme.endIndex))
+        let sample = readme[start.upperBound..<end.lowerBound].split(separator: "\n").filter { $0 != "…" }
+        let printed = Set(run.stdout.split(separator: "\n"))
+        #expect(sample.count >= 5)
+        for line in sample {
+            #expect(printed.contains(line), "README line not printed: \(line)")
+        }
+    }
+
     @Test func unknownFormatIsRejected() throws {
         let run = try run(["simulate", "Examples/budget-competition.yaml", "--format", "xml"])
         #expect(run.status != 0)

@@ -5,7 +5,8 @@ import Foundation
 /// The flow is a value: feed it what happened (``Input``) and perform the ``Action``s it
 /// returns (show the explanation, call the system prompt, open Settings). It never asks
 /// again after a denial, and offers the way to Settings at most once per session. Its
-/// ``Memory`` is `Codable`, for the app to keep between launches.
+/// ``Memory`` is `Codable`, for the app to keep between launches; the whole flow is
+/// `Codable` too, for an app (or a simulation) that keeps it while a system prompt is open.
 ///
 /// ```swift
 /// var flow = PermissionFlow(policy: .afterValueMoment(delay: 2, explanation: true))
@@ -14,9 +15,9 @@ import Foundation
 /// flow.handle(.explanationAccepted, now: …)  // [.requestAuthorization(provisional: false)]
 /// flow.handle(.systemAnswered(.authorized), now: …)
 /// ```
-public struct PermissionFlow: Hashable, Sendable {
+public struct PermissionFlow: Hashable, Sendable, Codable {
     /// When the app asks.
-    public enum AskPolicy: Hashable, Sendable {
+    public enum AskPolicy: Hashable, Sendable, Codable {
         /// After the user got something of value (a first puzzle solved), once `delay` has
         /// passed, optionally after the app's own explanation step.
         case afterValueMoment(delay: TimeInterval, explanation: Bool)
@@ -27,7 +28,7 @@ public struct PermissionFlow: Hashable, Sendable {
     }
 
     /// What the app does when the user declines its own explanation step.
-    public enum OnExplanationDeclined: Hashable, Sendable {
+    public enum OnExplanationDeclined: Hashable, Sendable, Codable {
         /// Never ask again.
         case neverAskAgain
         /// Ask for provisional authorization instead: quiet delivery, no system prompt.

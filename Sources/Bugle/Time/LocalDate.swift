@@ -74,6 +74,24 @@ public struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible
     }
 }
 
+extension LocalDate: Codable {
+    /// Decodes `YYYY-MM-DD`, the form ``description`` writes.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        let text = try container.decode(String.self)
+        guard let date = TimeParsing.localDate(text) else {
+            throw DecodingError.dataCorruptedError(in: container, debugDescription: "\"\(text)\" is not a date; expected YYYY-MM-DD")
+        }
+        self = date
+    }
+
+    /// Encodes as `YYYY-MM-DD`, readable in stored state and payloads.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(description)
+    }
+}
+
 /// A time of day with no date and no zone.
 public struct LocalTime: Hashable, Comparable, Sendable, CustomStringConvertible {
     public let hour: Int
@@ -104,6 +122,24 @@ public struct LocalTime: Hashable, Comparable, Sendable, CustomStringConvertible
     /// `HH:MM`, or `HH:MM:SS` when the seconds are not zero.
     public var description: String {
         second == 0 ? "\(pad(hour, 2)):\(pad(minute, 2))" : "\(pad(hour, 2)):\(pad(minute, 2)):\(pad(second, 2))"
+    }
+}
+
+extension LocalTime: Codable {
+    /// Decodes `HH:MM` or `HH:MM:SS`, the form ``description`` writes.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        let text = try container.decode(String.self)
+        guard let time = TimeParsing.localTime(text) else {
+            throw DecodingError.dataCorruptedError(in: container, debugDescription: "\"\(text)\" is not a time of day; expected HH:MM")
+        }
+        self = time
+    }
+
+    /// Encodes as `HH:MM` (with `:SS` when the seconds are not zero).
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(description)
     }
 }
 

@@ -162,18 +162,7 @@ public actor SimulatedCenter: Center {
     /// passed, in fire-time order; returns those deliveries.
     @discardableResult
     public func advance(to date: Date) -> [Delivery] {
-        let due = pending.values.filter { $0.fireDate <= date }.sorted { ($0.fireDate, $0.sequence) < ($1.fireDate, $1.sequence) }
-        var made: [Delivery] = []
-        for entry in due {
-            // The clock first, so that the pending sample of this delivery carries its moment.
-            device.advance(to: entry.fireDate)
-            pending[entry.request.id] = nil
-            let delivery = Delivery(notification: DeliveredNotification(request: entry.request, date: entry.fireDate), timeZone: device.timeZone)
-            delivered.append(delivery)
-            made.append(delivery)
-        }
-        device.advance(to: date)
-        return made
+        deliver(through: date, move: device.advance(to:))
     }
 
     /// The device changes zone: wall-clock triggers follow, zoned instants stay put. A
@@ -195,11 +184,30 @@ public actor SimulatedCenter: Center {
     }
 
     /// The user sets the clock by hand: triggers keep their instants, so moving forward
-    /// delivers what it passes at once and moving back delays them.
+    /// delivers what it passes at once and moving back delays them. No time passes: the
+    /// device's monotonic clock stays where it was.
+    @discardableResult
     public func setClock(to date: Date) -> [Delivery] {
-        if date >= device.now { return advance(to: date) }
+        if date >= device.now { return deliver(through: date, move: device.setClock(to:)) }
         device.setClock(to: date)
         return []
+    }
+
+    /// Delivers every request due by `date` in fire-time order, moving the device's clock
+    /// to each fire time and then to `date` with `move`.
+    private func deliver(through date: Date, move: (Date) -> Void) -> [Delivery] {
+        let due = pending.values.filter { $0.fireDate <= date }.sorted { ($0.fireDate, $0.sequence) < ($1.fireDate, $1.sequence) }
+        var made: [Delivery] = []
+        for entry in due {
+            // The clock first, so that the pending sample of this delivery carries its moment.
+            move(max(device.now, entry.fireDate))
+            pending[entry.request.id] = nil
+            let delivery = Delivery(notification: DeliveredNotification(request: entry.request, date: entry.fireDate), timeZone: device.timeZone)
+            delivered.append(delivery)
+            made.append(delivery)
+        }
+        move(max(device.now, date))
+        return made
     }
 
     private func fireDate(of request: NotificationRequest) -> Date {

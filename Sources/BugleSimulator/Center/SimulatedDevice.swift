@@ -1,7 +1,8 @@
 import Bugle
 import Foundation
 
-/// A phone on a virtual clock: the current moment and the device's time zone.
+/// A phone on a virtual clock: the current moment, the device's time zone, and a monotonic
+/// clock.
 ///
 /// Time moves only when the owner calls ``advance(to:)``; nothing here reads the system
 /// clock. Its `environment` is what a ``Scheduler`` under simulation reads.
@@ -9,6 +10,7 @@ public final class SimulatedDevice: @unchecked Sendable {
     private let lock = NSLock()
     private var currentDate: Date
     private var currentZone: TimeZone
+    private var elapsed: TimeInterval = 0
 
     public init(now: Date, timeZone: TimeZone) {
         self.currentDate = now
@@ -36,14 +38,28 @@ public final class SimulatedDevice: @unchecked Sendable {
         return calendar
     }
 
-    /// Moves the clock forward; it never goes back.
+    /// Seconds on a monotonic clock that counts sleep (`CLOCK_BOOTTIME`,
+    /// `mach_continuous_time`), from 0 at the start: it moves with time, not with the wall
+    /// clock, so a clock set by hand shows as a difference between the two.
+    public var uptime: TimeInterval {
+        lock.lock()
+        defer { lock.unlock() }
+        return elapsed
+    }
+
+    /// Time passes until `date`: the wall clock and the monotonic clock move forward
+    /// together. The clock never goes back.
     public func advance(to date: Date) {
         lock.lock()
-        currentDate = max(currentDate, date)
+        if date > currentDate {
+            elapsed += date.timeIntervalSince(currentDate)
+            currentDate = date
+        }
         lock.unlock()
     }
 
-    /// Sets the clock to any moment, backwards included: a user changing the time by hand.
+    /// Sets the wall clock to any moment, backwards included: a user changing the time by
+    /// hand. No time passes: the monotonic clock stays.
     public func setClock(to date: Date) {
         lock.lock()
         currentDate = date

@@ -32,11 +32,21 @@ public protocol ScenarioRecipe: Sendable {
     /// Acts on an event during the run: changes the app's state, calls
     /// ``RecipeContext/refresh(_:)`` as the app would, notes what the user saw.
     func handle(_ event: RecipeEvent, context: RecipeContext) async throws
+
+    /// Answers a lifecycle signal of the timeline (the app opened or went to the background,
+    /// the clock, the permission or the state changed): what the app does then. The default
+    /// refreshes with `reason`; a recipe overrides it to run the app's own logic first (check
+    /// the clock, roll the day over) and to decide whether to refresh at all.
+    func respond(to reason: RefreshReason, context: RecipeContext) async throws
 }
 
 extension ScenarioRecipe {
     public var policies: [any Policy] { [] }
     public var initialState: AppState { AppState() }
+
+    public func respond(to reason: RefreshReason, context: RecipeContext) async throws {
+        try await context.refresh(reason)
+    }
 }
 
 /// What a recipe knows of the scenario when it reads its settings.
@@ -56,7 +66,7 @@ public struct RecipeEvent: Sendable, Hashable {
 /// refresh as the app would, and note what the user saw.
 public struct RecipeContext: Sendable {
     let simulation: Simulation
-    /// The moment of the event.
+    /// The moment of the event on the device's clock (after a `clock:` action, the new time).
     public let now: Date
 
     /// The device's zone now.
@@ -69,6 +79,9 @@ public struct RecipeContext: Sendable {
     public var center: SimulatedCenter { simulation.center }
     /// Whether the app has been opened yet.
     public var launched: Bool { simulation.isLaunched }
+    /// The device's monotonic clock, which counts sleep and ignores clock changes (see
+    /// ``SimulatedDevice/uptime``).
+    public var uptime: TimeInterval { simulation.device.uptime }
 
     /// The app's state snapshot now.
     public func state() async -> AppState { await simulation.scheduler.state }
@@ -88,4 +101,21 @@ public struct RecipeContext: Sendable {
 
     /// Adds a line to the timeline: what the user saw or what the app logged.
     public func note(_ text: String) { simulation.note(text, at: now) }
+
+    /// Adds a line to the timeline at another moment: what a timer of the app did (an
+    /// explanation shown two seconds after a result) or what happened while the app was
+    /// away (a notification shown in the foreground).
+    public func note(_ text: String, at date: Date) { simulation.note(text, at: date) }
+
+    /// The value the app stored under `key` in its own storage (UserDefaults, AsyncStorage)
+    /// during this run, if any.
+    public func stored<Value: Decodable>(_ type: Value.Type, forKey key: String) throws -> Value? {
+        guard let data = simulation.storage[key] else { return nil }
+        return try JSONDecoder().decode(type, from: data)
+    }
+
+    /// Stores `value` under `key` in the app's own storage for the rest of the run.
+    public func store<Value: Encodable>(_ value: Value, forKey key: String) throws {
+        simulation.storage[key] = try JSONEncoder().encode(value)
+    }
 }

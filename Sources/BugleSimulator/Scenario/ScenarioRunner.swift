@@ -106,12 +106,13 @@ public final class Simulation: @unchecked Sendable {
             let at = event.at.resolve(in: zone)
             guard at <= target(zone) else { break }
             guard at >= lastEventDate else {
-                throw ScenarioError(file: scenario.file, line: event.line, message: "events[\(nextEvent)]: \(event.at.local) comes before the previous event or the start; events must be in time order")
+                throw ScenarioError(file: scenario.file, line: event.line, message: "events[\(nextEvent)]: \(event.at.local) comes before the previous event or the start; events must be in time order on the device's clock (after a clock: event, its new time)")
             }
             nextEvent += 1
-            lastEventDate = at
             await center.advance(to: at)
             try await apply(event, at: at)
+            // Events are read on the device's clock: after the user sets it, on the new time.
+            lastEventDate = device.now
         }
         return target(ZoneRules(timeZone: device.timeZone, around: device.now))
     }
@@ -154,14 +155,23 @@ public final class Simulation: @unchecked Sendable {
             case .recipe(let recipeEvent):
                 // The recipe refreshes itself, as the app would.
                 if let reasonSoFar = reason, launched {
-                    try await refresh(reasonSoFar)
+                    try await respond(to: reasonSoFar)
                     reason = nil
                 }
-                try await scenario.recipe?.handle(recipeEvent, context: RecipeContext(simulation: self, now: at))
+                try await scenario.recipe?.handle(recipeEvent, context: RecipeContext(simulation: self, now: device.now))
             }
         }
         guard launched, let reason else { return }
-        try await refresh(reason)
+        try await respond(to: reason)
+    }
+
+    /// The app's answer to a lifecycle signal: the recipe's, when the scenario has one, else a refresh.
+    private func respond(to reason: RefreshReason) async throws {
+        if let recipe = scenario.recipe {
+            try await recipe.respond(to: reason, context: RecipeContext(simulation: self, now: device.now))
+        } else {
+            try await refresh(reason)
+        }
     }
 
     var isLaunched: Bool { launched }
@@ -175,6 +185,9 @@ public final class Simulation: @unchecked Sendable {
     func note(_ text: String, at date: Date) {
         appEvents.append(.init(at: date, timeZone: device.timeZone.identifier, text: text))
     }
+
+    /// The app's own storage for this run (UserDefaults, AsyncStorage), by key.
+    var storage: [String: Data] = [:]
 
     @discardableResult
     func refresh(_ reason: RefreshReason) async throws -> RefreshResult {
