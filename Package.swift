@@ -8,12 +8,14 @@ let package = Package(
         .library(name: "Bugle", targets: ["Bugle"]),
         .library(name: "BugleSimulator", targets: ["BugleSimulator"]),
         .library(name: "BugleLogging", targets: ["BugleLogging"]),
+        .library(name: "BugleStore", targets: ["BugleStore"]),
         .executable(name: "bugle", targets: ["bugle"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     ],
     targets: [
         // The core: Foundation only, no clock, no current time zone, no disk.
@@ -22,6 +24,11 @@ let package = Package(
             name: "BugleLogging",
             dependencies: ["Bugle", .product(name: "Logging", package: "swift-log")]
         ),
+        // Durable state on SQLite: ledger, delivery history, event log, flags, drip queues.
+        .target(
+            name: "BugleStore",
+            dependencies: ["Bugle", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
         .target(
             name: "BugleSimulator",
             dependencies: ["Bugle", .product(name: "Yams", package: "Yams")]
@@ -29,19 +36,25 @@ let package = Package(
         .executableTarget(
             name: "bugle",
             dependencies: [
-                "Bugle", "BugleSimulator", "BugleLogging",
+                "Bugle", "BugleSimulator", "BugleLogging", "BugleStore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .executableTarget(
             name: "bugle-bench",
-            dependencies: ["Bugle"],
+            dependencies: ["Bugle", "BugleStore"],
             path: "Benchmarks/bugle-bench"
         ),
         .testTarget(name: "BugleTests", dependencies: ["Bugle", "BugleLogging", .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "BugleSimulatorTests", dependencies: ["Bugle", "BugleSimulator"]),
         .testTarget(name: "bugleTests", dependencies: ["bugle"]),
+        .testTarget(
+            name: "BugleStoreTests",
+            dependencies: ["Bugle", "BugleStore", "BugleSimulator", "bugle-store-import", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
+        // A child process for the store's tests: imports a drip queue until it is killed.
+        .executableTarget(name: "bugle-store-import", dependencies: ["BugleStore"], path: "Tests/BugleStoreImportHelper"),
     ]
 )
 

@@ -98,14 +98,8 @@ public actor Scheduler {
     @discardableResult
     public func refresh(reason: RefreshReason) async throws -> RefreshResult {
         let now = environment.now()
-        let zone = ZoneRules(timeZone: environment.calendar().timeZone, around: now)
         sink.record(.refreshed(reason: reason, at: now))
-        let delivered = try await collectDeliveries(now: now)
-        let pending = try await center.pendingRequests()
-        let open = try await journal.openEntries()
-        let sync = LedgerRepair.sync(open: open, pending: pending, delivered: delivered.all, namespace: planner.namespace, now: now, zone: zone)
-        try await commit(delivered.new.map { .delivered($0) } + sync, now: now)
-        record(delivered.new, now: now)
+        let pending = try await synchronize(now: now)
         let input = PlanInput(now: now, calendar: environment.calendar(), state: state, history: history, pendingRequestIDs: Set(pending.map(\.id)))
         var plan = planner.plan(input)
         let authorization = await center.authorizationStatus()
@@ -120,6 +114,27 @@ public actor Scheduler {
         let intent = changes.removals.map { JournalUpdate.state(id: $0.id, .removing, reason: $0.reason.description) } + additions.map { .entry($0) }
         let failures = try await apply(intent: intent, removals: changes.removals, additions: additions, now: now)
         return RefreshResult(reason: reason, plan: plan, changes: changes, failures: failures)
+    }
+
+    /// Brings the journal in line with the center without planning: records new
+    /// deliveries in the history, confirms what the center holds and closes what it no
+    /// longer holds. ``refresh(reason:)`` does this first; call it alone to keep the history
+    /// current without changing anything (when the app goes to the background, at the end
+    /// of a simulation).
+    public func synchronizeJournal() async throws {
+        _ = try await synchronize(now: environment.now())
+    }
+
+    /// Synchronizes the journal with the center; returns the center's pending requests.
+    private func synchronize(now: Date) async throws -> [NotificationRequest] {
+        let zone = ZoneRules(timeZone: environment.calendar().timeZone, around: now)
+        let delivered = try await collectDeliveries(now: now)
+        let pending = try await center.pendingRequests()
+        let open = try await journal.openEntries()
+        let sync = LedgerRepair.sync(open: open, pending: pending, delivered: delivered.all, namespace: planner.namespace, now: now, zone: zone)
+        try await commit(delivered.new.map { .delivered($0) } + sync, now: now)
+        record(delivered.new, now: now)
+        return pending
     }
 
     /// Finishes what a stop interrupted, trusting the journal: adds again what the center

@@ -39,6 +39,8 @@ public struct ScenarioRunner: Sendable {
         let simulation = try await Simulation(scenario: scenario, sinks: sinks, journal: journal)
         let end = endDate(days: days)
         try await simulation.play(until: end)
+        // The journal learns of the deliveries since the last refresh.
+        try await simulation.scheduler.synchronizeJournal()
         return await simulation.result(end: end)
     }
 

@@ -1,0 +1,128 @@
+import Bugle
+import Foundation
+import GRDB
+
+/// One row of the ledger with its timestamps, for reports and tools.
+public struct LedgerRecord: Hashable, Sendable {
+    public var entry: JournalEntry
+    /// When the scheduler first asked for a request with this id.
+    public var createdAt: Date
+    /// The last change of state.
+    public var updatedAt: Date
+    public var deliveredAt: Date?
+    public var openedAt: Date?
+}
+
+extension BugleDatabase: SchedulerJournal {
+    public func openEntries() async throws -> [JournalEntry] {
+        try await asyncRead { db in
+            try Row.fetchAll(db, sql: "SELECT * FROM ledger WHERE state IN ('adding', 'pending', 'removing') ORDER BY fire_date, request_id")
+                .map(Self.entry(from:))
+        }
+    }
+
+    public func deliveries(since date: Date) async throws -> [DeliveredNotification] {
+        try await asyncRead { db in try Self.deliveries(db, since: date) }
+    }
+
+    /// Writes `updates` in one transaction.
+    ///
+    /// - Complexity: O(*u* log *n*) for *u* updates and *n* rows.
+    public func commit(_ updates: [JournalUpdate], at date: Date) async throws {
+        let rows = try updates.map(PreparedUpdate.init)
+        try await asyncWrite { db in try Self.apply(rows, at: date, db) }
+    }
+
+    /// The ledger, in fire-time order, optionally only the rows in `states`.
+    public func ledger(states: Set<LedgerState>? = nil) throws -> [LedgerRecord] {
+        try read { db in
+            try Row.fetchAll(db, sql: "SELECT * FROM ledger ORDER BY fire_date, request_id").compactMap { row -> LedgerRecord? in
+                let entry = try Self.entry(from: row)
+                if let states, !states.contains(entry.state) { return nil }
+                return LedgerRecord(entry: entry, createdAt: Date(timeIntervalSince1970: row["created_at"]),
+                                    updatedAt: Date(timeIntervalSince1970: row["updated_at"]),
+                                    deliveredAt: (row["delivered_at"] as Double?).map(Date.init(timeIntervalSince1970:)),
+                                    openedAt: (row["opened_at"] as Double?).map(Date.init(timeIntervalSince1970:)))
+            }
+        }
+    }
+
+    /// The delivery history at or after `date`, oldest first: what the scheduler's caps and
+    /// no-re-notification policy read.
+    public func deliveryHistory(since date: Date = .distantPast) throws -> DeliveryHistory {
+        DeliveryHistory(try read { db in try Self.deliveries(db, since: date) })
+    }
+
+    private static func entry(from row: Row) throws -> JournalEntry {
+        guard let state = LedgerState(rawValue: row["state"]) else {
+            throw ContentCoding.invalid("unknown ledger state \(row["state"] as String)")
+        }
+        return JournalEntry(request: try ContentCoding.request(from: row), fireDate: Date(timeIntervalSince1970: row["fire_date"]), state: state,
+                            reason: row["reason"], askedAt: Date(timeIntervalSince1970: row["asked_at"]))
+    }
+
+    private static func deliveries(_ db: Database, since date: Date) throws -> [DeliveredNotification] {
+        try Row.fetchAll(db, sql: "SELECT * FROM delivery WHERE delivered_at >= ? ORDER BY delivered_at, request_id", arguments: [date.timeIntervalSince1970]).map { row in
+            DeliveredNotification(id: row["request_id"], date: Date(timeIntervalSince1970: row["delivered_at"]), content: try ContentCoding.decodeContent(row["content"]),
+                                  ruleID: row["rule_id"], group: row["group_id"], dedupeKey: row["dedupe_key"])
+        }
+    }
+
+    private static func apply(_ updates: [PreparedUpdate], at date: Date, _ db: Database) throws {
+        let now = date.timeIntervalSince1970
+        for update in updates {
+            switch update {
+            case .entry(let entry, let content):
+                let fire = ContentCoding.columns(entry.request.fireTime)
+                let request = entry.request
+                try db.cachedStatement(sql: """
+                    INSERT INTO ledger (request_id, state, reason, rule_id, group_id, dedupe_key, fire_kind, fire_local, fire_instant, fire_zone,
+                                        fire_date, fingerprint, content, created_at, asked_at, updated_at, delivered_at, opened_at)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, NULL, NULL)
+                    ON CONFLICT (request_id) DO UPDATE SET
+                        state = excluded.state, reason = excluded.reason, rule_id = excluded.rule_id, group_id = excluded.group_id,
+                        dedupe_key = excluded.dedupe_key, fire_kind = excluded.fire_kind, fire_local = excluded.fire_local,
+                        fire_instant = excluded.fire_instant, fire_zone = excluded.fire_zone, fire_date = excluded.fire_date,
+                        fingerprint = excluded.fingerprint, content = excluded.content, asked_at = excluded.asked_at,
+                        updated_at = excluded.updated_at, delivered_at = NULL, opened_at = NULL
+                    """).execute(arguments: [
+                        request.id, entry.state.rawValue, entry.reason, request.ruleID, request.group, request.dedupeKey, fire.kind, fire.local,
+                        fire.instant, fire.zone, entry.fireDate.timeIntervalSince1970, request.fingerprintHex, content, now,
+                        entry.askedAt.timeIntervalSince1970, now,
+                    ])
+            case .state(let id, let state, let reason):
+                try db.cachedStatement(sql: """
+                    UPDATE ledger SET state = ?1, reason = ?2, updated_at = ?3,
+                        delivered_at = CASE WHEN ?1 = 'delivered' THEN coalesce(delivered_at, ?3) ELSE delivered_at END,
+                        opened_at = CASE WHEN ?1 = 'opened' THEN ?3 ELSE opened_at END
+                    WHERE request_id = ?4
+                    """).execute(arguments: [state.rawValue, reason, now, id])
+            case .delivered(let delivery, let content):
+                let at = delivery.date.timeIntervalSince1970
+                try db.cachedStatement(sql: """
+                    INSERT INTO delivery (request_id, delivered_at, rule_id, group_id, dedupe_key, content) VALUES (?, ?, ?, ?, ?, ?)
+                    ON CONFLICT (request_id, delivered_at) DO NOTHING
+                    """).execute(arguments: [delivery.id, at, delivery.ruleID, delivery.group, delivery.dedupeKey, content])
+                try db.cachedStatement(sql: """
+                    UPDATE ledger SET state = 'delivered', reason = NULL, delivered_at = ?1, updated_at = ?2
+                    WHERE request_id = ?3 AND state NOT IN ('delivered', 'opened') AND asked_at <= ?1
+                    """).execute(arguments: [at, now, delivery.id])
+            }
+        }
+    }
+}
+
+/// A journal update with its content already encoded, so that the transaction only writes.
+private enum PreparedUpdate: Sendable {
+    case entry(JournalEntry, content: String)
+    case state(id: String, LedgerState, reason: String?)
+    case delivered(DeliveredNotification, content: String)
+
+    init(_ update: JournalUpdate) throws {
+        switch update {
+        case .entry(let entry): self = .entry(entry, content: try ContentCoding.encode(entry.request.content))
+        case .state(let id, let state, let reason): self = .state(id: id, state, reason: reason)
+        case .delivered(let delivery): self = .delivered(delivery, content: try ContentCoding.encode(delivery.content))
+        }
+    }
+}
