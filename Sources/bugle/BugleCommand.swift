@@ -8,7 +8,7 @@ struct BugleCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bugle",
         abstract: "Plan, simulate and explain an app's local notifications.",
-        subcommands: [Simulate.self, PlanCommand.self])
+        subcommands: [Simulate.self, PlanCommand.self, HistoryCommand.self])
 }
 
 /// Output formats every command offers.
@@ -51,6 +51,9 @@ struct Simulate: AsyncParsableCommand {
     @Option(help: "text or json.")
     var format: OutputFormat = .text
 
+    @Option(help: "Keep the run's ledger, delivery history and events in this SQLite file (a new one); read them with `bugle history`.")
+    var db: String?
+
     func validate() throws {
         if let days, days < 1 { throw ValidationError("--days must be at least 1, not \(days)") }
     }
@@ -58,7 +61,8 @@ struct Simulate: AsyncParsableCommand {
     func run() async throws {
         let output = try await reportingErrors {
             let scenario = try ScenarioParser.load(path: file)
-            let result = try await ScenarioRunner(scenario: scenario).run(days: days)
+            let store = try db.map(simulationStore(at:))
+            let result = try await ScenarioRunner(scenario: scenario, sinks: store.map { [$0.eventSink(onError: reportStoreError)] } ?? [], journal: store).run(days: days)
             return format == .json ? try JSONReport.render(result) + "\n" : TextReport.render(result)
         }
         print(output, terminator: "")

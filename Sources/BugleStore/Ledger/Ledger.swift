@@ -103,9 +103,12 @@ extension BugleDatabase: SchedulerJournal {
                     INSERT INTO delivery (request_id, delivered_at, rule_id, group_id, dedupe_key, content) VALUES (?, ?, ?, ?, ?, ?)
                     ON CONFLICT (request_id, delivered_at) DO NOTHING
                     """).execute(arguments: [delivery.id, at, delivery.ruleID, delivery.group, delivery.dedupeKey, content])
+                // An entry opened before the scheduler saw its delivery keeps its state and
+                // learns when it was delivered.
                 try db.cachedStatement(sql: """
-                    UPDATE ledger SET state = 'delivered', reason = NULL, delivered_at = ?1, updated_at = ?2
-                    WHERE request_id = ?3 AND state NOT IN ('delivered', 'opened') AND asked_at <= ?1
+                    UPDATE ledger SET state = CASE state WHEN 'opened' THEN 'opened' ELSE 'delivered' END,
+                        reason = CASE state WHEN 'opened' THEN reason END, delivered_at = ?1, updated_at = ?2
+                    WHERE request_id = ?3 AND asked_at <= ?1 AND (state NOT IN ('delivered', 'opened') OR delivered_at IS NULL)
                     """).execute(arguments: [at, now, delivery.id])
             }
         }
