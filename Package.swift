@@ -27,7 +27,7 @@ let package = Package(
         // Durable state on SQLite: ledger, delivery history, event log, flags, drip queues.
         .target(
             name: "BugleStore",
-            dependencies: ["Bugle", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["Bugle", .product(name: "GRDB", package: "GRDB.swift"), .product(name: "GRDBSQLite", package: "GRDB.swift")]
         ),
         .target(
             name: "BugleSimulator",
@@ -43,7 +43,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "bugle-bench",
-            dependencies: ["Bugle", "BugleStore"],
+            dependencies: ["Bugle", "BugleStore", .product(name: "GRDB", package: "GRDB.swift")],
             path: "Benchmarks/bugle-bench"
         ),
         .testTarget(name: "BugleTests", dependencies: ["Bugle", "BugleLogging", .product(name: "Logging", package: "swift-log")]),

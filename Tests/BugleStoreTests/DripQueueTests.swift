@@ -34,7 +34,9 @@ import Testing
 
     @Test func itemsComeBackAsTheyWereImported() throws {
         let store = try BugleDatabase.inMemory()
-        let items = facts(5)
+        let odd = DripItem(id: "odd", language: "en", category: nil, difficulty: nil, title: "", body: "Ünïcødé 🐙 \"quoted\"\nline after",
+                           payload: .object(["ratio": .double(0.25), "empty": .string(""), "list": .array([.null, .bool(false), .int(-3)])]))
+        let items = facts(4) + [odd]
         try store.importItems(items, into: "facts")
         let picked = try store.randomUnscheduled(5, from: "facts", matching: DripFilter(language: "en"))
         #expect(Set(picked.map(\.item)) == Set(items))

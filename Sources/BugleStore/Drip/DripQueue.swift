@@ -1,6 +1,7 @@
 import Bugle
 import Foundation
 import GRDB
+import GRDBSQLite
 
 /// One item of a drip queue, as an app downloads it: what the daily-facts seed calls a fact.
 public struct DripItem: Hashable, Sendable {
@@ -108,12 +109,29 @@ extension BugleDatabase {
                 ON CONFLICT (queue, item_id) DO UPDATE SET language = excluded.language, category = excluded.category,
                     difficulty = excluded.difficulty, title = excluded.title, body = excluded.body, payload = excluded.payload
                 """)
+            // SQLite's own binding and stepping: this loop runs once per item, and GRDB's
+            // general argument handling costs as much as the insert itself.
+            let statement = insert.sqliteStatement
             var imported = 0
             for item in items {
-                try insert.execute(arguments: [queue, item.id, item.language, item.category, item.difficulty, item.title, item.body, item.payload.map(JSONText.string)])
+                sqlite3_reset(statement)
+                bind(queue, 1, statement)
+                bind(item.id, 2, statement)
+                bind(item.language, 3, statement)
+                bind(item.category, 4, statement)
+                bind(item.difficulty, 5, statement)
+                bind(item.title, 6, statement)
+                bind(item.body, 7, statement)
+                bind(item.payload.map(JSONText.string), 8, statement)
+                let code = sqlite3_step(statement)
+                guard code == SQLITE_DONE else {
+                    throw DatabaseError(resultCode: ResultCode(rawValue: code), message: String(cString: sqlite3_errmsg(db.sqliteConnection)),
+                                        sql: insert.sql)
+                }
                 imported += 1
                 if imported % step == 0 || imported == total { progress(ImportProgress(imported: imported, total: total)) }
             }
+            sqlite3_reset(statement)
             return imported
         }
     }
@@ -154,7 +172,8 @@ extension BugleDatabase {
             let missBudget = 16 * count + 64
             while picked.count < count, misses < missBudget {
                 let key = Int64.random(in: low...high, using: &generator)
-                if !seen.contains(key), try Bool.fetchOne(probe, arguments: [key] + scope) != nil {
+                probe.setUncheckedArguments([key] + scope)
+                if !seen.contains(key), try Bool.fetchOne(probe) != nil {
                     seen.insert(key)
                     picked.append(key)
                 } else {
@@ -247,9 +266,21 @@ extension BugleDatabase {
         }
     }
 
+    /// SQLite copies the text before `bind` returns.
+    private static let transient = unsafeBitCast(OpaquePointer(bitPattern: -1), to: sqlite3_destructor_type.self)
+
+    private func bind(_ value: String?, _ index: CInt, _ statement: SQLiteStatement) {
+        guard let value else {
+            sqlite3_bind_null(statement, index)
+            return
+        }
+        _ = value.withCString { sqlite3_bind_text(statement, index, $0, CInt(value.utf8.count), Self.transient) }
+    }
+
     private static func queuedItem(from row: Row) throws -> QueuedItem {
         let payload: JSONValue? = try (row["payload"] as String?).map { text in
-            do { return try JSONDecoder().decode(JSONValue.self, from: Data(text.utf8)) } catch { throw ContentCoding.invalid("malformed item payload: \(error)") }
+            guard let payload = JSONText.parse(text) else { throw ContentCoding.invalid("malformed item payload \(text.prefix(80))") }
+            return payload
         }
         let scheduled: LocalDate? = try (row["scheduled_date"] as String?).map { text in
             guard let date = TimeParsing.localDate(text) else { throw ContentCoding.invalid("malformed scheduled date \(text)") }

@@ -21,7 +21,7 @@ extension BugleDatabase {
     /// Appends `event` to the log.
     public func append(_ event: SchedulerEvent) throws {
         let record = EventRecord(event)
-        let detail = String(decoding: try JSONEncoder().encode(record.detail), as: UTF8.self)
+        let detail = JSONText.string(record.detail)
         try write { db in
             try db.cachedStatement(sql: "INSERT INTO event (kind, at, request_id, summary, detail) VALUES (?, ?, ?, ?, ?)")
                 .execute(arguments: [event.kind, event.date.timeIntervalSince1970, record.requestID, record.summary, detail])
@@ -50,9 +50,10 @@ extension BugleDatabase {
         let filter = conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND ")
         return try read { db in
             try Row.fetchAll(db, sql: "SELECT * FROM event \(filter) ORDER BY at, id", arguments: arguments).map { row in
-                let detail: String = row["detail"]
+                let text: String = row["detail"]
+                guard let detail = JSONText.parse(text) else { throw ContentCoding.invalid("malformed event detail \(text.prefix(80))") }
                 return LoggedEvent(sequence: row["id"], kind: row["kind"], date: Date(timeIntervalSince1970: row["at"]), requestID: row["request_id"],
-                                   summary: row["summary"], detail: try JSONDecoder().decode(JSONValue.self, from: Data(detail.utf8)))
+                                   summary: row["summary"], detail: detail)
             }
         }
     }

@@ -4,35 +4,60 @@ import GRDB
 
 /// How requests and contents are written to columns and read back, so that a request read
 /// back has the fingerprint it was written with.
+///
+/// A content is a JSON object. `userInfo` values keep their kind: a double is written
+/// `{"d": 2.0}` and an object `{"o": {…}}` (plain JSON would read a `2.0` back as the
+/// integer 2 and change the fingerprint). A missing `sound` means none.
 enum ContentCoding {
-    /// A notification content as JSON. `userInfo` values keep their kind: a `2.0` stays a
-    /// double (plain JSON would read it back as the integer 2 and change the fingerprint).
-    private struct StoredContent: Codable {
-        var title: String
-        var subtitle: String?
-        var body: String
-        var sound: NotificationSound?
-        var badge: Int?
-        var threadID: String?
-        var categoryID: String?
-        var interruptionLevel: InterruptionLevel
-        var relevanceScore: Double?
-        var userInfo: [String: TaggedJSON]
-        var deepLink: String?
+    /// Writes the members in a fixed order, straight to text: the ledger encodes one
+    /// content per request it records.
+    static func encode(_ content: NotificationContent) -> String {
+        var out = "{"
+        func member(_ key: String, _ write: (inout String) -> Void) {
+            if out.count > 1 { out += "," }
+            JSONText.quote(key, to: &out)
+            out += ":"
+            write(&out)
+        }
+        member("title") { JSONText.quote(content.title, to: &$0) }
+        if let subtitle = content.subtitle { member("subtitle") { JSONText.quote(subtitle, to: &$0) } }
+        member("body") { JSONText.quote(content.body, to: &$0) }
+        switch content.sound {
+        case nil: break
+        case .default?: member("sound") { $0 += "\"default\"" }
+        case .named(let name)?: member("sound") { JSONText.write(.object(["named": .string(name)]), to: &$0) }
+        }
+        if let badge = content.badge { member("badge") { $0 += String(badge) } }
+        if let thread = content.threadID { member("threadID") { JSONText.quote(thread, to: &$0) } }
+        if let category = content.categoryID { member("categoryID") { JSONText.quote(category, to: &$0) } }
+        member("interruptionLevel") { JSONText.quote(content.interruptionLevel.rawValue, to: &$0) }
+        if let score = content.relevanceScore { member("relevanceScore") { JSONText.write(.double(score), to: &$0) } }
+        if !content.userInfo.isEmpty { member("userInfo") { JSONText.write(tagged(.object(content.userInfo)), to: &$0) } }
+        if let link = content.deepLink { member("deepLink") { JSONText.quote(link, to: &$0) } }
+        return out + "}"
     }
 
-    static func encode(_ content: NotificationContent) throws -> String {
-        let stored = StoredContent(title: content.title, subtitle: content.subtitle, body: content.body, sound: content.sound, badge: content.badge,
-                                   threadID: content.threadID, categoryID: content.categoryID, interruptionLevel: content.interruptionLevel,
-                                   relevanceScore: content.relevanceScore, userInfo: content.userInfo.mapValues(TaggedJSON.init), deepLink: content.deepLink)
-        return String(decoding: try JSONEncoder().encode(stored), as: UTF8.self)
-    }
-
-    static func decode(_ text: String) throws -> NotificationContent {
-        let stored = try JSONDecoder().decode(StoredContent.self, from: Data(text.utf8))
-        return NotificationContent(title: stored.title, subtitle: stored.subtitle, body: stored.body, sound: stored.sound, badge: stored.badge,
-                                   threadID: stored.threadID, categoryID: stored.categoryID, interruptionLevel: stored.interruptionLevel,
-                                   relevanceScore: stored.relevanceScore, userInfo: stored.userInfo.mapValues(\.value), deepLink: stored.deepLink)
+    static func decodeContent(_ text: String) throws -> NotificationContent {
+        guard case .object(let object)? = JSONText.parse(text), case .string(let title)? = object["title"], case .string(let body)? = object["body"],
+              case .string(let levelName)? = object["interruptionLevel"], let level = InterruptionLevel(rawValue: levelName)
+        else { throw invalid("malformed notification content \(text.prefix(80))") }
+        let sound: NotificationSound?
+        switch object["sound"] {
+        case nil: sound = nil
+        case .string("default")?: sound = .default
+        case .object(let named)?:
+            guard case .string(let name)? = named["named"] else { throw invalid("malformed sound in \(text.prefix(80))") }
+            sound = .named(name)
+        default: throw invalid("malformed sound in \(text.prefix(80))")
+        }
+        var userInfo: [String: JSONValue] = [:]
+        if let stored = object["userInfo"] {
+            guard case .object(let values) = try untagged(stored) else { throw invalid("malformed userInfo in \(text.prefix(80))") }
+            userInfo = values
+        }
+        return NotificationContent(title: title, subtitle: object["subtitle"].flatMap(string), body: body, sound: sound, badge: object["badge"].flatMap(int),
+                                   threadID: object["threadID"].flatMap(string), categoryID: object["categoryID"].flatMap(string), interruptionLevel: level,
+                                   relevanceScore: object["relevanceScore"]?.number, userInfo: userInfo, deepLink: object["deepLink"].flatMap(string))
     }
 
     /// A fire time's columns: `fire_kind`, `fire_local` (local seconds of a wall-clock
@@ -65,62 +90,33 @@ enum ContentCoding {
                                    ruleID: row["rule_id"], group: row["group_id"], dedupeKey: row["dedupe_key"])
     }
 
-    static func decodeContent(_ text: String) throws -> NotificationContent {
-        do { return try decode(text) } catch { throw invalid("malformed notification content: \(error)") }
-    }
-
     static func invalid(_ message: String) -> StoreError { StoreError(.invalidData, path: nil, message: message) }
-}
 
-/// A JSON value that keeps doubles apart from integers: a double is written `{"d": 2}` and an
-/// object `{"o": {…}}`; everything else as plain JSON.
-private struct TaggedJSON: Codable {
-    var value: JSONValue
-
-    init(_ value: JSONValue) { self.value = value }
-
-    private enum Keys: String, CodingKey { case d, o }
-
-    init(from decoder: any Decoder) throws {
-        if let container = try? decoder.container(keyedBy: Keys.self) {
-            if let double = try container.decodeIfPresent(Double.self, forKey: .d) {
-                value = .double(double)
-            } else {
-                value = .object(try container.decode([String: TaggedJSON].self, forKey: .o).mapValues(\.value))
-            }
-            return
+    private static func tagged(_ value: JSONValue) -> JSONValue {
+        switch value {
+        case .double: .object(["d": value])
+        case .object(let members): .object(["o": .object(members.mapValues(tagged))])
+        case .array(let elements): .array(elements.map(tagged))
+        default: value
         }
-        let single = try decoder.singleValueContainer()
-        if single.decodeNil() { value = .null }
-        else if let bool = try? single.decode(Bool.self) { value = .bool(bool) }
-        else if let int = try? single.decode(Int.self) { value = .int(int) }
-        else if let string = try? single.decode(String.self) { value = .string(string) }
-        else { value = .array(try single.decode([TaggedJSON].self).map(\.value)) }
     }
 
-    func encode(to encoder: any Encoder) throws {
+    private static func untagged(_ value: JSONValue) throws -> JSONValue {
         switch value {
-        case .double(let double):
-            var container = encoder.container(keyedBy: Keys.self)
-            try container.encode(double, forKey: .d)
-        case .object(let object):
-            var container = encoder.container(keyedBy: Keys.self)
-            try container.encode(object.mapValues(TaggedJSON.init), forKey: .o)
-        case .null:
-            var single = encoder.singleValueContainer()
-            try single.encodeNil()
-        case .bool(let bool):
-            var single = encoder.singleValueContainer()
-            try single.encode(bool)
-        case .int(let int):
-            var single = encoder.singleValueContainer()
-            try single.encode(int)
-        case .string(let string):
-            var single = encoder.singleValueContainer()
-            try single.encode(string)
-        case .array(let array):
-            var single = encoder.singleValueContainer()
-            try single.encode(array.map(TaggedJSON.init))
+        case .object(let wrapper):
+            if let double = wrapper["d"], wrapper.count == 1, let number = double.number { return .double(number) }
+            guard case .object(let members)? = wrapper["o"], wrapper.count == 1 else { throw invalid("malformed userInfo value \(value)") }
+            return .object(try members.mapValues(untagged))
+        case .array(let elements): return .array(try elements.map(untagged))
+        default: return value
         }
+    }
+
+    private static func string(_ value: JSONValue) -> String? {
+        if case .string(let string) = value { string } else { nil }
+    }
+
+    private static func int(_ value: JSONValue) -> Int? {
+        if case .int(let int) = value { int } else { nil }
     }
 }

@@ -29,7 +29,7 @@ extension BugleDatabase: SchedulerJournal {
     ///
     /// - Complexity: O(*u* log *n*) for *u* updates and *n* rows.
     public func commit(_ updates: [JournalUpdate], at date: Date) async throws {
-        let rows = try updates.map(PreparedUpdate.init)
+        let rows = updates.map(PreparedUpdate.init)
         try await asyncWrite { db in try Self.apply(rows, at: date, db) }
     }
 
@@ -68,36 +68,36 @@ extension BugleDatabase: SchedulerJournal {
         }
     }
 
+    /// Writes `updates` in order. Runs of entries go in one multi-row statement, runs of
+    /// moves to the same state in one `IN` list: a 64-request change is a few statements,
+    /// not 64.
     private static func apply(_ updates: [PreparedUpdate], at date: Date, _ db: Database) throws {
         let now = date.timeIntervalSince1970
-        for update in updates {
-            switch update {
-            case .entry(let entry, let content):
-                let fire = ContentCoding.columns(entry.request.fireTime)
-                let request = entry.request
-                try db.cachedStatement(sql: """
-                    INSERT INTO ledger (request_id, state, reason, rule_id, group_id, dedupe_key, fire_kind, fire_local, fire_instant, fire_zone,
-                                        fire_date, fingerprint, content, created_at, asked_at, updated_at, delivered_at, opened_at)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, NULL, NULL)
-                    ON CONFLICT (request_id) DO UPDATE SET
-                        state = excluded.state, reason = excluded.reason, rule_id = excluded.rule_id, group_id = excluded.group_id,
-                        dedupe_key = excluded.dedupe_key, fire_kind = excluded.fire_kind, fire_local = excluded.fire_local,
-                        fire_instant = excluded.fire_instant, fire_zone = excluded.fire_zone, fire_date = excluded.fire_date,
-                        fingerprint = excluded.fingerprint, content = excluded.content, asked_at = excluded.asked_at,
-                        updated_at = excluded.updated_at, delivered_at = NULL, opened_at = NULL
-                    """).execute(arguments: [
-                        request.id, entry.state.rawValue, entry.reason, request.ruleID, request.group, request.dedupeKey, fire.kind, fire.local,
-                        fire.instant, fire.zone, entry.fireDate.timeIntervalSince1970, request.fingerprintHex, content, now,
-                        entry.askedAt.timeIntervalSince1970, now,
-                    ])
-            case .state(let id, let state, let reason):
+        var index = 0
+        while index < updates.count {
+            switch updates[index] {
+            case .entry:
+                var rows: [(JournalEntry, String)] = []
+                while index < updates.count, rows.count < 60, case .entry(let entry, let content) = updates[index] {
+                    rows.append((entry, content))
+                    index += 1
+                }
+                try upsert(rows, now: now, db)
+            case .state(_, let state, let reason):
+                var ids: [String] = []
+                while index < updates.count, ids.count < 500, case .state(let id, state, reason) = updates[index] {
+                    ids.append(id)
+                    index += 1
+                }
+                let list = Array(repeating: "?", count: ids.count).joined(separator: ", ")
                 try db.cachedStatement(sql: """
                     UPDATE ledger SET state = ?1, reason = ?2, updated_at = ?3,
                         delivered_at = CASE WHEN ?1 = 'delivered' THEN coalesce(delivered_at, ?3) ELSE delivered_at END,
                         opened_at = CASE WHEN ?1 = 'opened' THEN ?3 ELSE opened_at END
-                    WHERE request_id = ?4
-                    """).execute(arguments: [state.rawValue, reason, now, id])
+                    WHERE request_id IN (\(list))
+                    """).execute(arguments: [state.rawValue, reason, now] + StatementArguments(ids))
             case .delivered(let delivery, let content):
+                index += 1
                 let at = delivery.date.timeIntervalSince1970
                 try db.cachedStatement(sql: """
                     INSERT INTO delivery (request_id, delivered_at, rule_id, group_id, dedupe_key, content) VALUES (?, ?, ?, ?, ?, ?)
@@ -113,6 +113,33 @@ extension BugleDatabase: SchedulerJournal {
             }
         }
     }
+
+    /// Inserts or replaces whole entries; `created_at` stays that of the first.
+    private static func upsert(_ rows: [(JournalEntry, String)], now: Double, _ db: Database) throws {
+        let tuple = "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, NULL, NULL)"
+        var arguments: [(any DatabaseValueConvertible)?] = []
+        arguments.reserveCapacity(rows.count * 16)
+        for (entry, content) in rows {
+            let request = entry.request
+            let fire = ContentCoding.columns(request.fireTime)
+            arguments += [request.id, entry.state.rawValue, entry.reason, request.ruleID, request.group, request.dedupeKey, fire.kind, fire.local,
+                          fire.instant, fire.zone, entry.fireDate.timeIntervalSince1970, request.fingerprintHex, content, now,
+                          entry.askedAt.timeIntervalSince1970, now]
+        }
+        let statement = try db.cachedStatement(sql: """
+            INSERT INTO ledger (request_id, state, reason, rule_id, group_id, dedupe_key, fire_kind, fire_local, fire_instant, fire_zone,
+                                fire_date, fingerprint, content, created_at, asked_at, updated_at, delivered_at, opened_at)
+            VALUES \(Array(repeating: tuple, count: rows.count).joined(separator: ", "))
+            ON CONFLICT (request_id) DO UPDATE SET
+                state = excluded.state, reason = excluded.reason, rule_id = excluded.rule_id, group_id = excluded.group_id,
+                dedupe_key = excluded.dedupe_key, fire_kind = excluded.fire_kind, fire_local = excluded.fire_local,
+                fire_instant = excluded.fire_instant, fire_zone = excluded.fire_zone, fire_date = excluded.fire_date,
+                fingerprint = excluded.fingerprint, content = excluded.content, asked_at = excluded.asked_at,
+                updated_at = excluded.updated_at, delivered_at = NULL, opened_at = NULL
+            """)
+        statement.setUncheckedArguments(StatementArguments(arguments))
+        try statement.execute()
+    }
 }
 
 /// A journal update with its content already encoded, so that the transaction only writes.
@@ -121,11 +148,11 @@ private enum PreparedUpdate: Sendable {
     case state(id: String, LedgerState, reason: String?)
     case delivered(DeliveredNotification, content: String)
 
-    init(_ update: JournalUpdate) throws {
+    init(_ update: JournalUpdate) {
         switch update {
-        case .entry(let entry): self = .entry(entry, content: try ContentCoding.encode(entry.request.content))
+        case .entry(let entry): self = .entry(entry, content: ContentCoding.encode(entry.request.content))
         case .state(let id, let state, let reason): self = .state(id: id, state, reason: reason)
-        case .delivered(let delivery): self = .delivered(delivery, content: try ContentCoding.encode(delivery.content))
+        case .delivered(let delivery): self = .delivered(delivery, content: ContentCoding.encode(delivery.content))
         }
     }
 }
