@@ -23,7 +23,7 @@ import Testing
 
     @Test func aFlagPerDayIsSeparateFromTheNextDay() throws {
         let store = try BugleDatabase.inMemory()
-        let shown = FlagKey<Bool>("perfectDayShown")
+        let shown = FlagKey<Bool>.perfectDayShown
         let march2 = LocalDate(year: 2026, month: 3, day: 2)!
         try store.set(shown.on(march2), to: true)
         #expect(try store.value(shown.on(march2)) == true)
@@ -39,8 +39,20 @@ import Testing
         #expect(error.message.contains("streak"))
     }
 
+    @Test func keysDeclaredAsTheDocumentationShowsWork() throws {
+        let store = try BugleDatabase.inMemory()
+        try store.set(.permissionAsked, to: true)
+        #expect(try store.value(.permissionAsked) == true)
+        #expect(FlagKey<Bool>.perfectDayShown.on(LocalDate(year: 2026, month: 3, day: 2)!).name == "perfectDayShown@2026-03-02")
+    }
+
     struct LocalTimePreference: Codable, Hashable, Sendable {
         var hour: Int
         var minute: Int
     }
+}
+
+extension FlagKey<Bool> {
+    static var permissionAsked: Self { FlagKey("permissionAsked") }
+    static var perfectDayShown: Self { FlagKey("perfectDayShown") }
 }

@@ -5,7 +5,7 @@ import GRDB
 /// Bugle's durable state in one SQLite database: the ledger of requests, the delivery
 /// history, the event log, flags and preferences, and drip queues.
 ///
-/// It is the scheduler's ``Bugle/SchedulerJournal`` and, through ``eventSink(onError:)``,
+/// It is the scheduler's `SchedulerJournal` and, through ``eventSink(onError:)``,
 /// its event log:
 ///
 /// ```swift

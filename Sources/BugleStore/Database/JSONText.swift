@@ -1,6 +1,6 @@
 import Bugle
 
-/// JSON text for ``Bugle/JSONValue``, written and read by hand: `JSONEncoder` and
+/// JSON text for `JSONValue`, written and read by hand: `JSONEncoder` and
 /// `JSONDecoder` are several times slower for the small values the store keeps, and the
 /// decoder reports every failed guess of a value's kind with a thrown error.
 enum JSONText {

@@ -6,7 +6,7 @@ import GRDB
 public struct LoggedEvent: Hashable, Sendable {
     /// The log's sequence number: later events have larger ones.
     public var sequence: Int64
-    /// ``Bugle/SchedulerEvent/kind``: `scheduled`, `cancelled`, `delivered`, …
+    /// `SchedulerEvent.kind`: `scheduled`, `cancelled`, `delivered`, …
     public var kind: String
     public var date: Date
     /// The request it concerns, when it concerns one.

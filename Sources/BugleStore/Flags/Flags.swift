@@ -6,8 +6,8 @@ import GRDB
 ///
 /// ```swift
 /// extension FlagKey<Bool> {
-///     static let permissionAsked = FlagKey("permissionAsked")
-///     static let perfectDayShown = FlagKey("perfectDayShown")
+///     static var permissionAsked: Self { FlagKey("permissionAsked") }
+///     static var perfectDayShown: Self { FlagKey("perfectDayShown") }
 /// }
 /// try store.set(.permissionAsked, to: true)
 /// try store.set(FlagKey<Bool>.perfectDayShown.on(LocalDate(year: 2026, month: 3, day: 2)!), to: true)
