@@ -9,17 +9,21 @@ public actor InMemoryJournal: SchedulerJournal {
     private var byID: [String: JournalEntry] = [:]
     private var history = DeliveryHistory()
 
+    /// An empty journal.
     public init() {}
 
     /// Every entry, open or not, by request id.
     public var entries: [JournalEntry] { byID.values.sorted { ($0.fireDate, $0.request.id) < ($1.fireDate, $1.request.id) } }
 
+    /// The entries the center may hold.
     public func openEntries() -> [JournalEntry] { entries.filter(\.state.isOpen) }
 
+    /// Deliveries at or after `date`, oldest first.
     public func deliveries(since date: Date) -> [DeliveredNotification] {
         history.deliveries.filter { $0.date >= date }
     }
 
+    /// Applies `updates` in order.
     public func commit(_ updates: [JournalUpdate], at date: Date) {
         for update in updates {
             switch update {

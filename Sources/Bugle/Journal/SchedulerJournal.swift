@@ -24,15 +24,18 @@ public enum LedgerState: String, Hashable, Sendable, CaseIterable, Codable {
 
 /// One request of the ledger: what the scheduler asked the center for, and where it stands.
 public struct JournalEntry: Hashable, Sendable {
+    /// The request as the scheduler asked for it (or found it in the center).
     public var request: NotificationRequest
     /// The fire time resolved in the device's zone when it was asked for.
     public var fireDate: Date
+    /// Where it stands.
     public var state: LedgerState
     /// Why it was cancelled or failed, or where it came from.
     public var reason: String?
     /// When the scheduler last asked the center to add this version of the request.
     public var askedAt: Date
 
+    /// An entry for `request`.
     public init(request: NotificationRequest, fireDate: Date, state: LedgerState, reason: String? = nil, askedAt: Date) {
         self.request = request
         self.fireDate = fireDate

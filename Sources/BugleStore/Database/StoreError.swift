@@ -38,21 +38,25 @@ public struct StoreError: Error, Hashable, CustomStringConvertible {
         /// Any other SQLite error.
         public static let database = Code(.database)
 
+        /// The kind's name: `notADatabase`, `newerSchema`, …
         public var description: String { kind.rawValue }
     }
 
+    /// The kind of problem.
     public let code: Code
     /// The database file, when there is one.
     public let path: String?
     /// What went wrong, in a sentence.
     public let message: String
 
+    /// An error of kind `code` about the file at `path`.
     public init(_ code: Code, path: String?, message: String) {
         self.code = code
         self.path = path
         self.message = message
     }
 
+    /// "PATH: message", or the message alone for a store in memory.
     public var description: String {
         guard let path, !path.isEmpty, path != ":memory:" else { return message }
         return "\(path): \(message)"

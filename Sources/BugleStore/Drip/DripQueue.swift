@@ -7,15 +7,21 @@ import GRDBSQLite
 public struct DripItem: Hashable, Sendable {
     /// The app's id for the item, unique in its queue.
     public var id: String
+    /// The language it is written in (`en`, `de`): picks filter by it.
     public var language: String
+    /// Its category (`science`, `history`), when it has one.
     public var category: String?
+    /// Its difficulty (`beginner`, `advanced`), when it has one.
     public var difficulty: String?
+    /// The notification's title, when the item has one.
     public var title: String?
+    /// The text the notification shows.
     public var body: String
     /// The rest of the item (tags, source, reading time), as JSON. A whole number written as
     /// a double reads back as an integer.
     public var payload: JSONValue?
 
+    /// An item with the app's id `id`.
     public init(id: String, language: String, category: String? = nil, difficulty: String? = nil, title: String? = nil, body: String, payload: JSONValue? = nil) {
         self.id = id
         self.language = language
@@ -31,7 +37,9 @@ public struct DripItem: Hashable, Sendable {
 public struct QueuedItem: Hashable, Sendable {
     /// The store's key for the item.
     public var key: Int64
+    /// The queue that holds it.
     public var queue: String
+    /// The item as it was imported.
     public var item: DripItem
     /// The local day its notification fires, once scheduled.
     public var scheduledDate: LocalDate?
@@ -41,12 +49,14 @@ public struct QueuedItem: Hashable, Sendable {
 
 /// Which unscheduled items a pick may return.
 public struct DripFilter: Hashable, Sendable {
+    /// The only language picked.
     public var language: String
     /// Any category when `nil`.
     public var categories: Set<String>?
     /// Any difficulty when `nil`.
     public var difficulties: Set<String>?
 
+    /// Items of `language`, of the given categories and difficulties when not `nil`.
     public init(language: String, categories: Set<String>? = nil, difficulties: Set<String>? = nil) {
         self.language = language
         self.categories = categories
@@ -56,9 +66,12 @@ public struct DripFilter: Hashable, Sendable {
 
 /// How far a bulk import has come.
 public struct ImportProgress: Hashable, Sendable {
+    /// Items written so far.
     public var imported: Int
+    /// Items in the import.
     public var total: Int
 
+    /// `imported` of `total` items written.
     public init(imported: Int, total: Int) {
         self.imported = imported
         self.total = total
@@ -70,10 +83,14 @@ public struct ImportProgress: Hashable, Sendable {
 
 /// An item given its day and notification.
 public struct DripAssignment: Hashable, Sendable {
+    /// ``QueuedItem/key`` of the item.
     public var key: Int64
+    /// The local day its notification fires.
     public var scheduledDate: LocalDate
+    /// The notification that shows it.
     public var notificationID: String
 
+    /// Gives the item `key` its day and notification.
     public init(key: Int64, scheduledDate: LocalDate, notificationID: String) {
         self.key = key
         self.scheduledDate = scheduledDate
@@ -83,7 +100,9 @@ public struct DripAssignment: Hashable, Sendable {
 
 /// Which scheduled items to clear.
 public enum DripClearing: Hashable, Sendable {
+    /// Nothing.
     case none
+    /// Every scheduled item of the queue.
     case all
     /// The items shown by these notifications.
     case notifications([String])

@@ -8,6 +8,7 @@ public struct LoggedEvent: Hashable, Sendable {
     public var sequence: Int64
     /// `SchedulerEvent.kind`: `scheduled`, `cancelled`, `delivered`, …
     public var kind: String
+    /// When it happened.
     public var date: Date
     /// The request it concerns, when it concerns one.
     public var requestID: String?
@@ -73,6 +74,7 @@ public struct EventLogSink: EventSink {
     let store: BugleDatabase
     let onError: @Sendable (any Error) -> Void
 
+    /// Appends `event` to the log.
     public func record(_ event: SchedulerEvent) {
         do { try store.append(event) } catch { onError(error) }
     }

@@ -17,6 +17,7 @@ public struct FlagKey<Value: Codable & Sendable>: Hashable, Sendable {
     /// The key in the `flag` table.
     public let name: String
 
+    /// The key `name`.
     public init(_ name: String) { self.name = name }
 
     /// The same flag for one local day: `perfectDayShown@2026-03-02`.

@@ -4,16 +4,20 @@ import GRDB
 
 /// One row of the ledger with its timestamps, for reports and tools.
 public struct LedgerRecord: Hashable, Sendable {
+    /// The request, its state and reason.
     public var entry: JournalEntry
     /// When the scheduler first asked for a request with this id.
     public var createdAt: Date
     /// The last change of state.
     public var updatedAt: Date
+    /// When the system showed it.
     public var deliveredAt: Date?
+    /// When the user tapped it.
     public var openedAt: Date?
 }
 
 extension BugleDatabase: SchedulerJournal {
+    /// The entries the center may hold, in fire-time order.
     public func openEntries() async throws -> [JournalEntry] {
         try await asyncRead { db in
             try Row.fetchAll(db, sql: "SELECT * FROM ledger WHERE state IN ('adding', 'pending', 'removing') ORDER BY fire_date, request_id")
@@ -21,6 +25,7 @@ extension BugleDatabase: SchedulerJournal {
         }
     }
 
+    /// Deliveries at or after `date`, oldest first.
     public func deliveries(since date: Date) async throws -> [DeliveredNotification] {
         try await asyncRead { db in try Self.deliveries(db, since: date) }
     }
