@@ -62,12 +62,10 @@ public struct StoreError: Error, Hashable, CustomStringConvertible {
         return "\(path): \(message)"
     }
 
-    /// `error` as a store error: SQLite's codes become the kinds above.
-    static func wrapping(_ error: any Error, path: String?) -> StoreError {
-        if let error = error as? StoreError { return error }
-        guard let error = error as? DatabaseError else {
-            return StoreError(.invalidData, path: path, message: String(describing: error))
-        }
+    /// `error` as a store error when it comes from SQLite, whose codes become the kinds
+    /// above; any other error (a cancellation) as it is.
+    static func wrapping(_ error: any Error, path: String?) -> any Error {
+        guard let error = error as? DatabaseError else { return error }
         let detail = error.message ?? "\(error.resultCode)"
         switch error.resultCode.primaryResultCode {
         case .SQLITE_NOTADB:

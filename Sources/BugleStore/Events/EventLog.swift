@@ -10,7 +10,7 @@ public struct LoggedEvent: Hashable, Sendable {
     public var kind: String
     /// When it happened.
     public var date: Date
-    /// The request it concerns, when it concerns one.
+    /// The request it concerns, when it concerns one; for a drop, the candidate's id.
     public var requestID: String?
     /// A sentence a person can read.
     public var summary: String
