@@ -12,12 +12,14 @@ let package = Package(
         .library(name: "ActivityWindows", targets: ["ActivityWindows"]),
         .library(name: "StreakRescue", targets: ["StreakRescue"]),
         .library(name: "StudyReminders", targets: ["StudyReminders"]),
+        .library(name: "BugleStore", targets: ["BugleStore"]),
         .executable(name: "bugle", targets: ["bugle"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     ],
     targets: [
         // The core: Foundation only, no clock, no current time zone, no disk.
@@ -28,6 +30,11 @@ let package = Package(
         ),
         // The UserNotifications adapter: pure mapping everywhere, system calls on Apple only.
         .target(name: "BugleApple", dependencies: ["Bugle"]),
+        // Durable state on SQLite: ledger, delivery history, event log, flags, drip queues.
+        .target(
+            name: "BugleStore",
+            dependencies: ["Bugle", .product(name: "GRDB", package: "GRDB.swift"), .product(name: "GRDBSQLite", package: "GRDB.swift")]
+        ),
         .target(
             name: "BugleSimulator",
             dependencies: ["Bugle", .product(name: "Yams", package: "Yams")]
@@ -43,22 +50,28 @@ let package = Package(
         .executableTarget(
             name: "bugle",
             dependencies: [
-                "Bugle", "BugleSimulator", "BugleLogging", "RecipeScenarios",
+                "Bugle", "BugleSimulator", "BugleLogging", "BugleStore", "RecipeScenarios",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .executableTarget(
             name: "bugle-bench",
-            dependencies: ["Bugle"],
+            dependencies: ["Bugle", "BugleStore", .product(name: "GRDB", package: "GRDB.swift")],
             path: "Benchmarks/bugle-bench"
         ),
         .testTarget(name: "BugleTests", dependencies: ["Bugle", "BugleLogging", .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "BugleAppleTests", dependencies: ["Bugle", "BugleApple"]),
         .testTarget(name: "BugleSimulatorTests", dependencies: ["Bugle", "BugleSimulator", "RecipeScenarios"]),
         .testTarget(name: "ActivityWindowsTests", dependencies: ["ActivityWindows", "RecipeScenarios", "BugleSimulator", "Bugle"]),
-        .testTarget(name: "bugleTests", dependencies: ["bugle"]),
         .testTarget(name: "RecipeTests", dependencies: ["Bugle", "BugleSimulator", "RecipeScenarios", "StreakRescue", "StudyReminders"]),
+        .testTarget(
+            name: "BugleStoreTests",
+            dependencies: ["Bugle", "BugleStore", "BugleSimulator", "bugle-store-import", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
+        // A child process for the store's tests: imports a drip queue until it is killed.
+        .executableTarget(name: "bugle-store-import", dependencies: ["BugleStore"], path: "Tests/BugleStoreImportHelper"),
+        .testTarget(name: "bugleTests", dependencies: ["bugle"]),
     ]
 )
 

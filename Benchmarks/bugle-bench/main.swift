@@ -238,3 +238,10 @@ if !json {
         print("  per rule: " + perRule.joined(separator: ", "))
     }
 }
+
+// MARK: 5. The store: bulk import, random picks beside ORDER BY RANDOM(), ledger writes
+
+if filter.map({ $0.contains("store") }) ?? true {
+    if !json { print("") }
+    for row in try await StoreBenchmarks.run() { print(json ? row.json : row.text) }
+}

@@ -147,7 +147,7 @@ public struct StreakRescueScenario: ScenarioRecipe {
                   let delivery = await context.center.deliveries.last(where: { $0.notification.ruleID == rule }) else {
                 throw ScenarioError(message: "tapNotification: no \(event.value) notification has been delivered by \(ISO8601.string(from: context.now, timeZone: context.timeZone))")
             }
-            await context.scheduler.opened(id: delivery.notification.id)
+            try await context.scheduler.opened(id: delivery.notification.id)
             if let breadcrumb = StreakAnalytics.breadcrumb(for: .opened(id: delivery.notification.id, at: context.now)) {
                 context.note("analytics: \(breadcrumb.name) \(delivery.notification.id)")
             }

@@ -9,7 +9,7 @@ struct BugleCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bugle",
         abstract: "Plan, simulate and explain an app's local notifications.",
-        subcommands: [Simulate.self, PlanCommand.self])
+        subcommands: [Simulate.self, PlanCommand.self, HistoryCommand.self])
 }
 
 /// Output formats every command offers.
@@ -54,6 +54,8 @@ struct Simulate: AsyncParsableCommand {
 
     @Option(help: ArgumentHelp("Also write the run as one self-contained HTML page to this file.", valueName: "OUT.html"))
     var html: String?
+    @Option(help: "Keep the run's ledger, delivery history and events in this SQLite file (a new one); read them with `bugle history`.")
+    var db: String?
 
     func validate() throws {
         if let days, days < 1 { throw ValidationError("--days must be at least 1, not \(days)") }
@@ -62,7 +64,8 @@ struct Simulate: AsyncParsableCommand {
     func run() async throws {
         let (output, page) = try await reportingErrors {
             let scenario = try ScenarioParser.load(path: file, recipes: RecipeCatalog.all)
-            let result = try await ScenarioRunner(scenario: scenario).run(days: days)
+            let store = try db.map(simulationStore(at:))
+            let result = try await ScenarioRunner(scenario: scenario, sinks: store.map { [$0.eventSink(onError: reportStoreError)] } ?? [], journal: store).run(days: days)
             let output = format == .json ? try JSONReport.render(result) + "\n" : TextReport.render(result)
             return (output, html == nil ? nil : HTMLReport.render(result))
         }

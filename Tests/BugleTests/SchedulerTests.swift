@@ -267,7 +267,7 @@ struct SchedulerTests {
         #expect(kinds.filter { $0 == "scheduled" }.count == 1)
         #expect(events.events.contains { if case .dropped(let drop, _) = $0 { drop.candidate.id == "late" && drop.reason == .quietHours } else { false } })
         #expect(events.events.contains { if case .scheduled(let request, let fireDate, _) = $0 { request.id == "bugle.day" && fireDate == utc(2026, 1, 5, 17, 0) } else { false } })
-        await scheduler.opened(id: "bugle.day")
+        try await scheduler.opened(id: "bugle.day")
         #expect(events.events.last?.kind == "opened")
     }
 

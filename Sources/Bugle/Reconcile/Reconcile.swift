@@ -6,11 +6,21 @@ public enum CancelReason: Hashable, Sendable, CustomStringConvertible {
     case dropped(DropReason, detail: String)
     /// No rule proposes it any more (its rule is gone, or the occurrence moved).
     case obsolete
+    /// In the namespace, but the journal never asked for it: left by a lost database or
+    /// another process. Recovery removes it.
+    case unknown
+    /// Left by an older id scheme; recovery added it again as the request `id`.
+    case adopted(as: String)
+    /// A removal recorded before a stop and finished by recovery, with the recorded reason.
+    case interrupted(String)
 
     public var description: String {
         switch self {
         case .dropped(let reason, let detail): "\(reason.rawValue): \(detail)"
         case .obsolete: "no longer planned"
+        case .unknown: "in the namespace but not in the ledger"
+        case .adopted(let id): "adopted as \(id)"
+        case .interrupted(let reason): "\(reason) (finished after a stop)"
         }
     }
 }

@@ -21,30 +21,53 @@ public struct RefreshResult: Sendable {
     public var failures: Int
 }
 
+/// The outcome of ``Scheduler/recover(adopting:)``.
+public struct RecoveryResult: Sendable, Hashable {
+    /// Requests added again: lost by the center, interrupted, or adopted.
+    public var added: [String]
+    /// Requests removed: unknown, legacy, or removals a stop interrupted.
+    public var removed: [String]
+    /// Legacy request id → the id it was adopted as.
+    public var adoptions: [String: String]
+    /// Center calls that failed; the next refresh or recovery repairs them.
+    public var failures: Int
+}
+
 /// The one object an app talks to: `refresh(reason:)` plans, reconciles, applies, records
 /// and emits events.
 ///
 /// ```swift
-/// let scheduler = Scheduler(planner: Planner(rules: [morning]), center: center, environment: .init(now: { Date() }, calendar: { .current }))
+/// let scheduler = Scheduler(planner: Planner(rules: [morning]), center: center, environment: .init(now: { Date() }, calendar: { .current }), journal: store)
+/// try await scheduler.recover()
 /// try await scheduler.refresh(reason: .launch)
 /// ```
+///
+/// Every change to the center is journaled: the intent before the calls, the outcome after.
+/// A process that stops between two steps leaves the journal knowing what may be half
+/// done; ``recover(adopting:)`` at the next launch finishes it.
 public actor Scheduler {
     public nonisolated let planner: Planner
     public nonisolated let center: any Center
     public nonisolated let environment: SchedulerEnvironment
     public nonisolated let sink: any EventSink
+    /// The ledger and the delivery history.
+    public nonisolated let journal: any SchedulerJournal
     public private(set) var state: AppState
     public private(set) var history: DeliveryHistory
     /// How far back deliveries are kept for the policies.
     public var historyWindow: TimeInterval = 35 * 86_400
+    /// Whether the journal's deliveries have been read into `history`.
+    private var historyLoaded = false
 
-    public init(planner: Planner, center: any Center, environment: SchedulerEnvironment, state: AppState = AppState(), history: DeliveryHistory = DeliveryHistory(), sink: any EventSink = EventRecorder()) {
+    public init(planner: Planner, center: any Center, environment: SchedulerEnvironment, state: AppState = AppState(), history: DeliveryHistory = DeliveryHistory(),
+                sink: any EventSink = EventRecorder(), journal: any SchedulerJournal = InMemoryJournal()) {
         self.planner = planner
         self.center = center
         self.environment = environment
         self.state = state
         self.history = history
         self.sink = sink
+        self.journal = journal
     }
 
     /// Replaces the state snapshot; call `refresh(reason: .dataChanged)` after.
@@ -54,34 +77,42 @@ public actor Scheduler {
     public func update(_ key: String, to value: JSONValue?) { state[key] = value }
 
     /// Records that the user tapped the notification `id`.
-    public func opened(id: String) {
-        sink.record(.opened(id: id, at: environment.now()))
+    public func opened(id: String) async throws {
+        let now = environment.now()
+        try await journal.commit([.state(id: id, .opened, reason: nil)], at: now)
+        sink.record(.opened(id: id, at: now))
     }
 
     /// Records that the system showed `notification` while the app was running (a
     /// foreground presentation): the policies count it from now on, and a later refresh
     /// does not report it again. Notifications outside the planner's namespace are ignored.
-    public func delivered(_ notification: DeliveredNotification) {
+    public func delivered(_ notification: DeliveredNotification) async throws {
         guard planner.namespace.owns(notification.id) else { return }
-        let before = history.deliveries.count
+        try await loadHistory(now: environment.now())
+        guard !history.deliveries.contains(where: { $0.id == notification.id && $0.date == notification.date }) else { return }
+        // Journaled like the deliveries a refresh finds, so a restart still counts it.
+        try await journal.commit([.delivered(notification)], at: environment.now())
         history.record([notification])
-        if history.deliveries.count > before { sink.record(.delivered(notification)) }
+        sink.record(.delivered(notification))
     }
 
     /// The plan for this moment, without touching the center.
     public func currentPlan() async throws -> Plan {
         let pending = try await center.pendingRequests()
+        try await loadHistory(now: environment.now())
         return planner.plan(PlanInput(now: environment.now(), calendar: environment.calendar(), state: state, history: history, pendingRequestIDs: Set(pending.map(\.id))))
     }
 
     /// Plans, reconciles and applies: after it returns, the center's pending list in
     /// Bugle's namespace equals the plan, except where a center call failed.
+    ///
+    /// The journal is first brought in line with the center (the center is right), then
+    /// records the intent of the changes, then their outcome.
     @discardableResult
     public func refresh(reason: RefreshReason) async throws -> RefreshResult {
         let now = environment.now()
         sink.record(.refreshed(reason: reason, at: now))
-        try await collectDeliveries(now: now)
-        let pending = try await center.pendingRequests()
+        let pending = try await synchronize(now: now)
         let input = PlanInput(now: now, calendar: environment.calendar(), state: state, history: history, pendingRequestIDs: Set(pending.map(\.id)))
         var plan = planner.plan(input)
         let authorization = await center.authorizationStatus()
@@ -91,40 +122,113 @@ public actor Scheduler {
         }
         let changes = Reconcile.changes(plan: plan, pending: pending)
         for drop in plan.report.dropped { sink.record(.dropped(drop, at: now)) }
-        let failures = await apply(changes, plan: plan, now: now)
+        let fireDates = Dictionary(plan.entries.map { ($0.request.id, $0.candidate.fireDate) }, uniquingKeysWith: { first, _ in first })
+        let additions = changes.additions.map { JournalEntry(request: $0, fireDate: fireDates[$0.id] ?? now, state: .adding, askedAt: now) }
+        let intent = changes.removals.map { JournalUpdate.state(id: $0.id, .removing, reason: $0.reason.description) } + additions.map { .entry($0) }
+        let failures = try await apply(intent: intent, removals: changes.removals, additions: additions, now: now)
         return RefreshResult(reason: reason, plan: plan, changes: changes, failures: failures)
     }
 
-    private func collectDeliveries(now: Date) async throws {
-        let delivered = try await center.deliveredNotifications().filter { planner.namespace.owns($0.id) }
+    /// Brings the journal in line with the center without planning: records new
+    /// deliveries in the history, confirms what the center holds and closes what it no
+    /// longer holds. ``refresh(reason:)`` does this first; call it alone to keep the history
+    /// current without changing anything (when the app goes to the background, at the end
+    /// of a simulation).
+    public func synchronizeJournal() async throws {
+        _ = try await synchronize(now: environment.now())
+    }
+
+    /// Synchronizes the journal with the center; returns the center's pending requests.
+    private func synchronize(now: Date) async throws -> [NotificationRequest] {
+        let zone = ZoneRules(timeZone: environment.calendar().timeZone, around: now)
+        let delivered = try await collectDeliveries(now: now)
+        let pending = try await center.pendingRequests()
+        let open = try await journal.openEntries()
+        let sync = LedgerRepair.sync(open: open, pending: pending, delivered: delivered.all, namespace: planner.namespace, now: now, zone: zone)
+        try await commit(delivered.new.map { .delivered($0) } + sync, now: now)
+        record(delivered.new, now: now)
+        return pending
+    }
+
+    /// Finishes what a stop interrupted, trusting the journal: adds again what the center
+    /// lost while its time is ahead, finishes interrupted removals, removes requests of the
+    /// namespace the journal never asked for, and adopts requests of an older id scheme
+    /// that `matcher` recognises. Call it at launch, before the first refresh.
+    ///
+    /// It is journaled like a refresh, so a stop during recovery is finished by the next.
+    @discardableResult
+    public func recover(adopting matcher: LegacyMatcher = .none) async throws -> RecoveryResult {
+        let now = environment.now()
+        let zone = ZoneRules(timeZone: environment.calendar().timeZone, around: now)
+        let delivered = try await collectDeliveries(now: now)
+        let pending = try await center.pendingRequests()
+        let open = try await journal.openEntries()
+        let repair = LedgerRepair.recovery(open: open, pending: pending, delivered: delivered.all, namespace: planner.namespace,
+                                           adopting: matcher, now: now, zone: zone)
+        try await commit(delivered.new.map { .delivered($0) }, now: now)
+        record(delivered.new, now: now)
+        let failures = try await apply(intent: repair.intent, removals: repair.removals, additions: repair.additions, now: now)
+        return RecoveryResult(added: repair.additions.map(\.request.id), removed: repair.removals.map(\.id), adoptions: repair.adoptions, failures: failures)
+    }
+
+    /// The center's deliveries in the namespace within the history window, and those not
+    /// in `history` yet.
+    private func collectDeliveries(now: Date) async throws -> (all: [DeliveredNotification], new: [DeliveredNotification]) {
+        try await loadHistory(now: now)
+        let delivered = try await center.deliveredNotifications().filter { planner.namespace.owns($0.id) && $0.date >= now.addingTimeInterval(-historyWindow) }
         let known = Set(history.deliveries.map { "\($0.id)|\($0.date.timeIntervalSince1970)" })
-        let new = delivered.filter { !known.contains("\($0.id)|\($0.date.timeIntervalSince1970)") && $0.date >= now.addingTimeInterval(-historyWindow) }
+        return (delivered, delivered.filter { !known.contains("\($0.id)|\($0.date.timeIntervalSince1970)") })
+    }
+
+    /// Reads the journal's deliveries once, so that a new process counts what an earlier
+    /// one saw.
+    private func loadHistory(now: Date) async throws {
+        guard !historyLoaded else { return }
+        history.record(try await journal.deliveries(since: now.addingTimeInterval(-historyWindow)))
+        historyLoaded = true
+    }
+
+    /// Adds journaled deliveries to `history` and emits them.
+    private func record(_ new: [DeliveredNotification], now: Date) {
         history.record(new)
         history.prune(before: now.addingTimeInterval(-historyWindow))
         for delivery in new.sorted(by: { $0.date < $1.date }) { sink.record(.delivered(delivery)) }
     }
 
-    private func apply(_ changes: ChangeSet, plan: Plan, now: Date) async -> Int {
+    private func commit(_ updates: [JournalUpdate], now: Date) async throws {
+        if !updates.isEmpty { try await journal.commit(updates, at: now) }
+    }
+
+    /// Journals `intent`, makes the calls, journals what the center accepted; returns the
+    /// number of failed calls. A refused call leaves its intent open for the next refresh
+    /// or recovery to settle.
+    private func apply(intent: [JournalUpdate], removals: [Removal], additions: [JournalEntry], now: Date) async throws -> Int {
+        try await commit(intent, now: now)
+        var outcome: [JournalUpdate] = []
         var failures = 0
-        if !changes.removals.isEmpty {
+        if !removals.isEmpty {
             do {
-                try await center.removePendingRequests(withIdentifiers: changes.removals.map(\.id))
-                for removal in changes.removals { sink.record(.cancelled(id: removal.id, reason: removal.reason, at: now)) }
+                try await center.removePendingRequests(withIdentifiers: removals.map(\.id))
+                for removal in removals {
+                    outcome.append(.state(id: removal.id, .cancelled, reason: removal.reason.description))
+                    sink.record(.cancelled(id: removal.id, reason: removal.reason, at: now))
+                }
             } catch {
-                failures += changes.removals.count
+                failures += removals.count
                 sink.record(.failed(operation: "remove", id: nil, message: String(describing: error), at: now))
             }
         }
-        let fireDates = Dictionary(plan.entries.map { ($0.request.id, $0.candidate.fireDate) }, uniquingKeysWith: { first, _ in first })
-        for request in changes.additions {
+        for entry in additions {
             do {
-                try await center.add(request)
-                sink.record(.scheduled(request, fireDate: fireDates[request.id] ?? now, at: now))
+                try await center.add(entry.request)
+                outcome.append(.state(id: entry.request.id, .pending, reason: entry.reason))
+                sink.record(.scheduled(entry.request, fireDate: entry.fireDate, at: now))
             } catch {
                 failures += 1
-                sink.record(.failed(operation: "add", id: request.id, message: String(describing: error), at: now))
+                sink.record(.failed(operation: "add", id: entry.request.id, message: String(describing: error), at: now))
             }
         }
+        try await commit(outcome, now: now)
         return failures
     }
 }

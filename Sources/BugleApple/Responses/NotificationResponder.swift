@@ -30,7 +30,9 @@ public struct NotificationResponder: Sendable {
     /// Handles a notification arriving while the app is in the foreground; returns how to
     /// show it.
     public func willPresent(_ notification: DeliveredNotificationDescription) async -> PresentationOptions {
-        await scheduler.delivered(mapping.delivered(from: notification))
+        await recordingFailure("record delivery", id: notification.identifier) {
+            try await scheduler.delivered(mapping.delivered(from: notification))
+        }
         return presentation.options(forCategory: notification.content.categoryIdentifier)
     }
 
@@ -38,8 +40,20 @@ public struct NotificationResponder: Sendable {
     public func didReceive(_ notification: DeliveredNotificationDescription, action: NotificationResponse.Action, userText: String? = nil) async -> NotificationTap {
         let response = NotificationResponse(notification: mapping.delivered(from: notification), action: action, userText: userText)
         if action == .open, scheduler.planner.namespace.owns(notification.identifier) {
-            await scheduler.opened(id: notification.identifier)
+            await recordingFailure("record open", id: notification.identifier) {
+                try await scheduler.opened(id: notification.identifier)
+            }
         }
         return NotificationTap(response: response, destination: router.destination(for: response))
+    }
+
+    /// Runs a journal write; a failure must not keep a notification from showing or a tap
+    /// from routing, so it becomes a `failed` event on the scheduler's sink instead.
+    private func recordingFailure(_ operation: String, id: String, _ body: () async throws -> Void) async {
+        do {
+            try await body()
+        } catch {
+            scheduler.sink.record(.failed(operation: operation, id: id, message: String(describing: error), at: scheduler.environment.now()))
+        }
     }
 }

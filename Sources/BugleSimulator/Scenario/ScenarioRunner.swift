@@ -12,10 +12,14 @@ public struct ScenarioRunner: Sendable {
     public var scenario: Scenario
     /// Extra sinks that see every scheduler event (a logger, a store).
     public var sinks: [any EventSink]
+    /// Where the scheduler keeps its ledger and delivery history; each run gets a new
+    /// in-memory journal when `nil`.
+    public var journal: (any SchedulerJournal)?
 
-    public init(scenario: Scenario, sinks: [any EventSink] = []) {
+    public init(scenario: Scenario, sinks: [any EventSink] = [], journal: (any SchedulerJournal)? = nil) {
         self.scenario = scenario
         self.sinks = sinks
+        self.journal = journal
     }
 
     /// The instant the scenario starts.
@@ -32,9 +36,11 @@ public struct ScenarioRunner: Sendable {
 
     /// Runs the whole scenario (or `days` of it).
     public func run(days: Int? = nil) async throws -> SimulationResult {
-        let simulation = try await Simulation(scenario: scenario, sinks: sinks)
+        let simulation = try await Simulation(scenario: scenario, sinks: sinks, journal: journal)
         let end = endDate(days: days)
         try await simulation.play(until: end)
+        // The journal learns of the deliveries since the last refresh.
+        try await simulation.scheduler.synchronizeJournal()
         return await simulation.result(end: end)
     }
 
@@ -42,7 +48,7 @@ public struct ScenarioRunner: Sendable {
     /// timeline, unless written with an offset) and returns the plan at that moment,
     /// without applying it.
     public func plan(at time: WrittenDateTime) async throws -> (plan: Plan, at: Date, timeZone: TimeZone) {
-        let simulation = try await Simulation(scenario: scenario, sinks: sinks)
+        let simulation = try await Simulation(scenario: scenario, sinks: sinks, journal: journal)
         let date = try await simulation.play(until: time)
         let plan = try await simulation.scheduler.currentPlan()
         return (plan, date, simulation.device.timeZone)
@@ -71,7 +77,7 @@ public final class Simulation: @unchecked Sendable {
     private var adjustments: [String: [String]] = [:]
     private var appEvents: [SimulationResult.AppEvent] = []
 
-    public init(scenario: Scenario, sinks: [any EventSink] = []) async throws {
+    public init(scenario: Scenario, sinks: [any EventSink] = [], journal: (any SchedulerJournal)? = nil) async throws {
         self.scenario = scenario
         let start = ScenarioRunner(scenario: scenario).startDate
         self.start = start
@@ -81,7 +87,7 @@ public final class Simulation: @unchecked Sendable {
                                  authorization: scenario.authorization, faults: scenario.faults)
         let planner = Planner(rules: scenario.rules, policies: scenario.policies, budget: scenario.budget, lookahead: scenario.lookahead)
         scheduler = Scheduler(planner: planner, center: center, environment: device.environment, state: scenario.state,
-                              sink: FanOutSink([recorder] + sinks))
+                              sink: FanOutSink([recorder] + sinks), journal: journal ?? InMemoryJournal())
     }
 
     /// Plays every event up to and including `date`, then moves the clock to `date`.

@@ -1,0 +1,135 @@
+import Bugle
+import BugleStore
+import Foundation
+import GRDB
+
+/// One figure the store's benchmarks measured, against its target.
+struct StoreBenchmarkRow {
+    var name: String
+    var value: Double
+    var unit: String
+    /// The target, as the issue states it.
+    var target: String
+    var met: Bool
+
+    /// A line of the table.
+    var text: String {
+        let figure = String(format: value < 10 ? "%.3f" : "%.1f", value)
+        return "\(name.padding(toLength: 58, withPad: " ", startingAt: 0)) \(figure.leftPadded(9)) \(unit.padding(toLength: 3, withPad: " ", startingAt: 0))  \(target.padding(toLength: 30, withPad: " ", startingAt: 0)) \(met ? "ok" : "MISSED")"
+    }
+
+    /// One JSON object.
+    var json: String {
+        let object: [String: Any] = ["benchmark": name, "value": value, "unit": unit, "target": target, "met": met]
+        let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data()
+        return String(decoding: data, as: UTF8.self)
+    }
+}
+
+/// The store's targets: a bulk import of 100,000 drip items, a random pick of 64 among them
+/// beside `ORDER BY RANDOM()`, and the ledger writes of a 64-request change. Each runs on a
+/// file in a temporary folder, as an app's store would.
+enum StoreBenchmarks {
+    static let itemCount = 100_000
+
+    static func run() async throws -> [StoreBenchmarkRow] {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("bugle-bench-\(UUID().uuidString)", isDirectory: true)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var rows: [StoreBenchmarkRow] = []
+
+        // Import: the median of three imports into new files.
+        var imports: [Double] = []
+        var widestGap = 0
+        var store: BugleDatabase?
+        let downloaded = items()
+        for run in 0..<3 {
+            let candidate = try BugleDatabase.open(at: folder.appendingPathComponent("import-\(run).sqlite"))
+            var reported = [0]
+            let seconds = try measure { try candidate.importItems(downloaded, into: "facts") { reported.append($0.imported) } }
+            imports.append(seconds)
+            widestGap = max(widestGap, zip(reported, reported.dropFirst()).map { $1 - $0 }.max() ?? itemCount)
+            store = candidate
+        }
+        let importSeconds = median(imports)
+        rows.append(StoreBenchmarkRow(name: "store: import 100,000 queue items (one transaction)", value: importSeconds, unit: "s", target: "≤ 2 s", met: importSeconds <= 2))
+        let gapPercent = Double(widestGap) * 100 / Double(itemCount)
+        rows.append(StoreBenchmarkRow(name: "store: widest gap between import progress reports", value: gapPercent, unit: "%", target: "≤ 1%", met: gapPercent <= 1))
+
+        // Picks: a tenth of the queue already scheduled, as after months of use.
+        guard let store else { return rows }
+        var generator = SystemRandomNumberGenerator()
+        let scheduled = try store.randomUnscheduled(itemCount / 10, from: "facts", matching: DripFilter(language: "en"), using: &generator)
+        try store.markScheduled(scheduled.enumerated().map { DripAssignment(key: $1.key, scheduledDate: LocalDate(dayNumber: 20_000 + $0), notificationID: "n\($0)") }, in: "facts")
+        let filter = DripFilter(language: "en")
+        var picks: [Double] = []
+        for _ in 0..<200 {
+            picks.append(try measure { _ = try store.randomUnscheduled(64, from: "facts", matching: filter, using: &generator) })
+        }
+        var baseline: [Double] = []
+        for _ in 0..<20 {
+            baseline.append(try measure {
+                _ = try store.reader.read { db in
+                    try GRDB.Row.fetchAll(db, sql: "SELECT * FROM drip_item WHERE queue = ? AND language = ? AND scheduled_date IS NULL ORDER BY RANDOM() LIMIT 64", arguments: ["facts", "en"])
+                }
+            })
+        }
+        let pickMs = median(picks) * 1_000
+        let baselineMs = median(baseline) * 1_000
+        rows.append(StoreBenchmarkRow(name: "store: pick 64 random unscheduled of 100,000 (median)", value: pickMs, unit: "ms", target: "≤ 5 ms", met: pickMs <= 5))
+        rows.append(StoreBenchmarkRow(name: "store: ORDER BY RANDOM() LIMIT 64, beside it (median)", value: baselineMs, unit: "ms", target: "for comparison", met: true))
+        rows.append(StoreBenchmarkRow(name: "store: random pick speed-up over ORDER BY RANDOM()", value: baselineMs / pickMs, unit: "×", target: "≥ 10×", met: baselineMs / pickMs >= 10))
+
+        // The ledger: intent and outcome of a 64-request change, each one transaction.
+        let ledger = try BugleDatabase.open(at: folder.appendingPathComponent("ledger.sqlite"))
+        let asked = Date(timeIntervalSince1970: 1_772_366_400)
+        var records: [Double] = []
+        for round in 0..<60 {
+            let requests = (0..<64).map { index in
+                NotificationRequest(id: "bugle.daily@\(LocalDate(dayNumber: 20_500 + index))", fireTime: .wallClock(LocalDateTime(localSeconds: (20_500 + index) * 86_400 + 30_600)),
+                                    content: NotificationContent(title: "Fact of the day", body: "Fact \(round)-\(index)", userInfo: ["fact": .int(round * 64 + index)]),
+                                    ruleID: "daily")
+            }
+            let intent = requests.map { JournalUpdate.entry(JournalEntry(request: $0, fireDate: asked.addingTimeInterval(86_400), state: .adding, askedAt: asked)) }
+            let outcome = requests.map { JournalUpdate.state(id: $0.id, .pending, reason: nil) }
+            let start = ContinuousClock.now
+            try await ledger.commit(intent, at: asked)
+            try await ledger.commit(outcome, at: asked)
+            records.append(seconds(ContinuousClock.now - start))
+        }
+        let recordMs = median(records) * 1_000
+        rows.append(StoreBenchmarkRow(name: "store: record a 64-request change in the ledger (median)", value: recordMs, unit: "ms", target: "≤ 5 ms", met: recordMs <= 5))
+        return rows
+    }
+
+    /// The facts a daily-facts app downloads, in one language.
+    static func items() -> [DripItem] {
+        let categories = ["science", "history", "nature", "space", "art", "food", "sport", "language"]
+        let difficulties = ["beginner", "intermediate", "advanced"]
+        return (0..<itemCount).map { index in
+            DripItem(id: "fact-\(index)", language: "en", category: categories[index % categories.count], difficulty: difficulties[index % difficulties.count],
+                     title: "Fact \(index)", body: "Fact number \(index): an interesting sentence or two about the world, as the app shows it.",
+                     payload: .object(["tags": .array([.string("tag\(index % 13)"), .string("tag\(index % 17)")]), "readingTime": .int(index % 4 + 1),
+                                       "source": .string("https://example.org/facts/\(index)")]))
+        }
+    }
+
+    static func measure(_ body: () throws -> Void) throws -> Double {
+        let start = ContinuousClock.now
+        try body()
+        return seconds(ContinuousClock.now - start)
+    }
+
+    static func seconds(_ duration: Duration) -> Double {
+        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+    }
+
+    static func median(_ values: [Double]) -> Double {
+        let sorted = values.sorted()
+        return sorted[sorted.count / 2]
+    }
+}
+
+private extension String {
+    func leftPadded(_ width: Int) -> String { String(repeating: " ", count: max(0, width - count)) + self }
+}

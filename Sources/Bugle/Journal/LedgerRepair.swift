@@ -1,0 +1,202 @@
+import Foundation
+
+/// Recognises a pending request left by an older id scheme (an app's own scheduler before
+/// it used Bugle) and says which of Bugle's requests it stands for now.
+///
+/// A recipe supplies it to ``Scheduler/recover(adopting:)``:
+///
+/// ```swift
+/// let matcher = LegacyMatcher { old in
+///     guard old.id.hasPrefix("fact-") else { return nil }
+///     return NotificationRequest(id: "bugle.facts@" + old.id.dropFirst(5), fireTime: old.fireTime, content: old.content, ruleID: "facts")
+/// }
+/// ```
+///
+/// Recovery removes the old request and adds the returned one, which must be in the
+/// scheduler's namespace; the ledger records both steps first, so a stop between them
+/// loses nothing.
+public struct LegacyMatcher: Sendable {
+    private let match: @Sendable (NotificationRequest) -> NotificationRequest?
+
+    /// `match` returns the request `old` stands for, or `nil` when `old` is not the app's.
+    public init(_ match: @escaping @Sendable (NotificationRequest) -> NotificationRequest?) { self.match = match }
+
+    /// Adopts nothing.
+    public static let none = LegacyMatcher { _ in nil }
+
+    /// The request `old` stands for, if any.
+    public func adoption(of old: NotificationRequest) -> NotificationRequest? { match(old) }
+}
+
+/// The repairs recovery makes, computed without touching the center or the journal.
+public struct RecoveryPlan: Hashable, Sendable {
+    /// Written before any center call: entries settled without a call, then the intent of
+    /// every call below.
+    public var intent: [JournalUpdate] = []
+    /// Requests to remove, in one call, before the additions.
+    public var removals: [Removal] = []
+    /// Requests to add, in this order: the soonest last.
+    public var additions: [JournalEntry] = []
+    /// Legacy request id → the id it was adopted as.
+    public var adoptions: [String: String] = [:]
+}
+
+/// Settles disagreements between the journal and the center.
+///
+/// A refresh trusts the center (``sync(open:pending:delivered:namespace:now:zone:)``): the
+/// plan decides what comes next. Recovery trusts the journal
+/// (``recovery(open:pending:delivered:namespace:adopting:now:zone:)``): it finishes what a
+/// stop interrupted. Both are pure.
+public enum LedgerRepair {
+    /// Brings the open entries of the namespace in line with the center: confirmed what the
+    /// center holds, delivered what it showed, closed what it no longer holds, and recorded
+    /// what it holds that the journal did not know.
+    ///
+    /// - Complexity: O(*e* + *p* + *d*) for *e* open entries, *p* pending requests and *d*
+    ///   deliveries.
+    public static func sync(open: [JournalEntry], pending: [NotificationRequest], delivered: [DeliveredNotification], namespace: Namespace, now: Date, zone: ZoneRules) -> [JournalUpdate] {
+        let pendingByID = Dictionary(pending.filter { namespace.owns($0.id) }.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        let deliveries = DeliveryIndex(delivered)
+        var updates: [JournalUpdate] = []
+        var known = Set<String>()
+        for entry in open where namespace.owns(entry.request.id) {
+            let id = entry.request.id
+            known.insert(id)
+            if let held = pendingByID[id] {
+                if held.fingerprint != entry.request.fingerprint {
+                    updates.append(.entry(JournalEntry(request: held, fireDate: held.fireTime.resolve(in: zone), state: .pending,
+                                                       reason: Note.otherContent, askedAt: entry.askedAt)))
+                } else if entry.state != .pending {
+                    updates.append(.state(id: id, .pending, reason: nil))
+                }
+            } else if let delivery = deliveries.latest(for: entry) {
+                updates.append(.delivered(delivery))
+            } else {
+                switch entry.state {
+                case .adding: updates.append(.state(id: id, .failed, reason: Note.notHeld))
+                case .removing: updates.append(.state(id: id, .cancelled, reason: entry.reason))
+                default: updates.append(.state(id: id, .cancelled, reason: Note.gone(entry, now: now, zone: zone)))
+                }
+            }
+        }
+        for request in pending where namespace.owns(request.id) && !known.contains(request.id) {
+            updates.append(.entry(JournalEntry(request: request, fireDate: request.fireTime.resolve(in: zone), state: .pending,
+                                               reason: Note.foundInCenter, askedAt: now)))
+        }
+        return updates
+    }
+
+    /// What recovery does so that the center holds what the journal says it should:
+    ///
+    /// - an open entry the center lost is added again while its time is ahead (and marked
+    ///   delivered when the center showed it);
+    /// - an entry the center holds with other content is added again as the journal has it;
+    /// - a removal a stop interrupted is finished;
+    /// - a request of the namespace the journal does not know is removed;
+    /// - a request outside the namespace that `matcher` recognises is removed and added
+    ///   again under the id the matcher gives.
+    ///
+    /// - Complexity: O(*e* + *p* + *d* + *a* log *a*) for *e* open entries, *p* pending
+    ///   requests, *d* deliveries and *a* additions.
+    public static func recovery(open: [JournalEntry], pending: [NotificationRequest], delivered: [DeliveredNotification], namespace: Namespace,
+                                adopting matcher: LegacyMatcher, now: Date, zone: ZoneRules) -> RecoveryPlan {
+        let pendingByID = Dictionary(pending.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        let deliveries = DeliveryIndex(delivered)
+        var plan = RecoveryPlan()
+        var journaled = Set<String>()
+        func readd(_ request: NotificationRequest, reason: String) {
+            let entry = JournalEntry(request: request, fireDate: request.fireTime.resolve(in: zone), state: .adding, reason: reason, askedAt: now)
+            plan.intent.append(.entry(entry))
+            plan.additions.append(entry)
+        }
+        for entry in open.sorted(by: { $0.request.id < $1.request.id }) {
+            let id = entry.request.id
+            journaled.insert(id)
+            let held = pendingByID[id]
+            if entry.state == .removing || !namespace.owns(id) {
+                // Only removals are ever journaled outside the namespace.
+                if held != nil {
+                    if entry.state != .removing { plan.intent.append(.state(id: id, .removing, reason: entry.reason)) }
+                    plan.removals.append(Removal(id: id, reason: .interrupted(entry.reason ?? CancelReason.obsolete.description)))
+                } else {
+                    plan.intent.append(.state(id: id, .cancelled, reason: entry.reason))
+                }
+            } else if let held {
+                if held.fingerprint != entry.request.fingerprint {
+                    readd(entry.request, reason: Note.restored)
+                } else if entry.state != .pending {
+                    plan.intent.append(.state(id: id, .pending, reason: nil))
+                }
+            } else if let delivery = deliveries.latest(for: entry) {
+                plan.intent.append(.delivered(delivery))
+            } else if entry.request.fireTime.resolve(in: zone) > now {
+                readd(entry.request, reason: Note.lost)
+            } else {
+                plan.intent.append(.state(id: id, .cancelled, reason: Note.gone(entry, now: now, zone: zone)))
+            }
+        }
+
+        var adoptedIDs = Set<String>()
+        var unknown: [NotificationRequest] = []
+        for request in pending.sorted(by: { $0.id < $1.id }) where !journaled.contains(request.id) {
+            if namespace.owns(request.id) {
+                unknown.append(request)
+                continue
+            }
+            guard let adopted = matcher.adoption(of: request), namespace.owns(adopted.id) else { continue }
+            let reason = CancelReason.adopted(as: adopted.id)
+            plan.intent.append(.entry(JournalEntry(request: request, fireDate: request.fireTime.resolve(in: zone), state: .removing,
+                                                   reason: reason.description, askedAt: now)))
+            plan.removals.append(Removal(id: request.id, reason: reason))
+            plan.adoptions[request.id] = adopted.id
+            // The reminder is already there when the new id is journaled or pending.
+            if !journaled.contains(adopted.id), pendingByID[adopted.id] == nil, adoptedIDs.insert(adopted.id).inserted {
+                readd(adopted, reason: Note.adopted(from: request.id))
+            }
+        }
+        let adoptedTargets = Set(plan.adoptions.values)
+        for request in unknown {
+            if adoptedTargets.contains(request.id) {
+                // A request adopted before the journal learnt of it: keep it.
+                plan.intent.append(.entry(JournalEntry(request: request, fireDate: request.fireTime.resolve(in: zone), state: .pending,
+                                                       reason: Note.foundInCenter, askedAt: now)))
+                continue
+            }
+            plan.intent.append(.entry(JournalEntry(request: request, fireDate: request.fireTime.resolve(in: zone), state: .removing,
+                                                   reason: CancelReason.unknown.description, askedAt: now)))
+            plan.removals.append(Removal(id: request.id, reason: .unknown))
+        }
+        plan.additions.sort { ($0.fireDate, $0.request.id) > ($1.fireDate, $1.request.id) }
+        return plan
+    }
+
+    /// The ledger's words for what repairs found.
+    enum Note {
+        static let otherContent = "found in the center with other content"
+        static let foundInCenter = "found in the center, not in the ledger"
+        static let notHeld = "the center does not hold it"
+        static let restored = "added again: the center held other content"
+        static let lost = "added again: the center lost it"
+        static func adopted(from id: String) -> String { "adopted from \(id)" }
+
+        static func gone(_ entry: JournalEntry, now: Date, zone: ZoneRules) -> String {
+            entry.request.fireTime.resolve(in: zone) <= now
+                ? "left the center at its time, with no delivery seen"
+                : "the center dropped it before its time"
+        }
+    }
+}
+
+/// Deliveries by id, to find the one of an entry's version.
+private struct DeliveryIndex {
+    private var byID: [String: [DeliveredNotification]] = [:]
+
+    init(_ deliveries: [DeliveredNotification]) {
+        for delivery in deliveries { byID[delivery.id, default: []].append(delivery) }
+    }
+
+    /// The latest delivery of `entry`'s id made after the entry was asked for.
+    func latest(for entry: JournalEntry) -> DeliveredNotification? {
+        byID[entry.request.id]?.filter { $0.date >= entry.askedAt }.max { $0.date < $1.date }
+    }
+}
