@@ -9,7 +9,7 @@ import Foundation
 ///     recurrence: Recurrence(
 ///         start: LocalDateTime(date: LocalDate(year: 2026, month: 1, day: 31)!, time: LocalTime(hour: 9, minute: 0)!),
 ///         rule: RecurrenceRule(parsing: "FREQ=MONTHLY;SKIP=BACKWARD;RSCALE=GREGORIAN")),
-///     content: NotificationContent(title: "Rent is due"))
+///     content: NotificationContent(title: "Rent is due", body: "Transfer it today"))
 /// ```
 ///
 /// With a ``TimeBasis/wallClock`` basis the recurrence's times follow the device's zone;
