@@ -8,6 +8,7 @@ public struct Occurrence: Hashable, Sendable {
     /// repeated time taking its first occurrence.
     public var date: Date
 
+    /// An occurrence at `date`, given by the wall-clock time `local`.
     public init(local: LocalDateTime, date: Date) {
         self.local = local
         self.date = date
@@ -26,7 +27,7 @@ extension Recurrence {
         return Occurrences(self, after: after, through: nil, zone: Occurrences.window(timeZone, at: Int(reference.timeIntervalSince1970)), ownsZone: true)
     }
 
-    /// The same as ``occurrences(after:in:)-(_,TimeZone)`` with zone rules already read,
+    /// The same as `occurrences(after:in:)` with a `TimeZone`, with zone rules already read,
     /// such as a ``PlanningContext``'s. Outside their window the rules ask `TimeZone`.
     public func occurrences(after: Date? = nil, in zone: ZoneRules) -> Occurrences {
         Occurrences(self, after: after, through: nil, zone: zone, ownsZone: false)
@@ -44,7 +45,7 @@ extension Recurrence {
     /// The occurrences from `from` through `through`, both inclusive.
     ///
     /// - Complexity: O(*n*) for *n* occurrences in the range, after the start of
-    ///   ``occurrences(after:in:)-(_,TimeZone)``.
+    ///   `occurrences(after:in:)`.
     public func occurrences(from: Date, through: Date, in timeZone: TimeZone) -> [Occurrence] {
         let from = Int(from.timeIntervalSince1970.rounded(.up))
         let through = Int(through.timeIntervalSince1970.rounded(.down))

@@ -18,7 +18,7 @@ import Foundation
 /// 5545 would always count it); add it to ``dates`` to always have it. Occurrences before
 /// the start are never produced by the rule; ``dates`` may be anywhere.
 ///
-/// Wall-clock times become instants in ``occurrences(after:in:)-(_,TimeZone)``: a time that
+/// Wall-clock times become instants in `occurrences(after:in:)`: a time that
 /// does not exist (inside a daylight-saving gap) moves forward by the length of the gap, and
 /// a time that occurs twice takes its first occurrence (``ZoneRules/date(for:)``). Two
 /// times that become the same instant give one occurrence.
@@ -32,6 +32,7 @@ import Foundation
 public struct Recurrence: Hashable, Sendable {
     /// `DTSTART`: the anchor every occurrence is computed from.
     public var start: LocalDateTime
+    /// `RRULE`; without one, the occurrences are ``dates``.
     public var rule: RecurrenceRule?
     /// `RDATE`: occurrences added to the rule's.
     public var dates: [LocalDateTime]
@@ -66,10 +67,12 @@ public struct Recurrence: Hashable, Sendable {
         excluded = Set(exceptions.map(\.localSeconds))
     }
 
+    /// Equal when the start, rule, dates, exceptions and zone are.
     public static func == (lhs: Recurrence, rhs: Recurrence) -> Bool {
         (lhs.start, lhs.rule, lhs.dates, lhs.exceptions, lhs.timeZone) == (rhs.start, rhs.rule, rhs.dates, rhs.exceptions, rhs.timeZone)
     }
 
+    /// Hashes what ``==`` compares.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(start)
         hasher.combine(rule)

@@ -16,7 +16,20 @@ import Foundation
 public struct RecurrenceRule: Hashable, Sendable, CustomStringConvertible {
     /// How often the rule repeats: the length of one *period* (`FREQ`).
     public enum Frequency: Int, CaseIterable, Comparable, Sendable, CustomStringConvertible {
-        case secondly, minutely, hourly, daily, weekly, monthly, yearly
+        /// Periods of one second.
+        case secondly
+        /// Periods of one minute.
+        case minutely
+        /// Periods of one hour.
+        case hourly
+        /// Periods of one day.
+        case daily
+        /// Periods of one week, starting on `WKST`.
+        case weekly
+        /// Periods of one calendar month.
+        case monthly
+        /// Periods of one calendar year.
+        case yearly
 
         /// The name RFC 5545 uses (`DAILY`).
         public var description: String {
@@ -37,6 +50,7 @@ public struct RecurrenceRule: Hashable, Sendable, CustomStringConvertible {
             self = match
         }
 
+        /// Shorter periods come first.
         public static func < (lhs: Frequency, rhs: Frequency) -> Bool { lhs.rawValue < rhs.rawValue }
     }
 
@@ -53,6 +67,7 @@ public struct RecurrenceRule: Hashable, Sendable, CustomStringConvertible {
 
     /// The calendar the rule counts in (RFC 7529 `RSCALE`). Only the Gregorian calendar is known.
     public enum CalendarScale: String, Sendable {
+        /// The proleptic Gregorian calendar.
         case gregorian = "GREGORIAN"
     }
 
@@ -61,8 +76,10 @@ public struct RecurrenceRule: Hashable, Sendable, CustomStringConvertible {
     public struct WeekdayNumber: Hashable, Sendable, CustomStringConvertible {
         /// 1...53 or -53...-1; `nil` for every such weekday in the period.
         public var ordinal: Int?
+        /// The day of the week.
         public var weekday: Weekday
 
+        /// `weekday`, the `ordinal`-th in the period when an ordinal is given.
         public init(_ weekday: Weekday, ordinal: Int? = nil) {
             self.weekday = weekday
             self.ordinal = ordinal
@@ -92,6 +109,7 @@ public struct RecurrenceRule: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// The length of a period (`FREQ`).
     public var frequency: Frequency
     /// Every `interval`-th period counts (`INTERVAL`, at least 1).
     public var interval: Int
@@ -99,13 +117,22 @@ public struct RecurrenceRule: Hashable, Sendable, CustomStringConvertible {
     public var count: Int?
     /// No occurrence after this (`UNTIL`).
     public var until: Until?
+    /// Seconds of the minute, 0...59 (`BYSECOND`).
     public var bySecond: [Int]
+    /// Minutes of the hour, 0...59 (`BYMINUTE`).
     public var byMinute: [Int]
+    /// Hours of the day, 0...23 (`BYHOUR`).
     public var byHour: [Int]
+    /// Weekdays, optionally the n-th in the month or year (`BYDAY`).
     public var byDay: [WeekdayNumber]
+    /// Days of the month, 1...31 or counted from the end, -1...-31 (`BYMONTHDAY`).
     public var byMonthDay: [Int]
+    /// Days of the year, 1...366 or counted from the end (`BYYEARDAY`).
     public var byYearDay: [Int]
+    /// Weeks of the year, 1...53 or counted from the end (`BYWEEKNO`); week 1 is the first
+    /// with four days in the year.
     public var byWeekNumber: [Int]
+    /// Months, 1...12 (`BYMONTH`).
     public var byMonth: [Int]
     /// Positions kept from each period's set (`BYSETPOS`): 1 is the first, -1 the last.
     public var bySetPosition: [Int]

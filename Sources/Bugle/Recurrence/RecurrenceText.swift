@@ -7,6 +7,7 @@ extension RecurrenceRule {
     ///
     /// - Throws: A ``RecurrenceRuleError`` naming the part at fault and what was expected;
     ///   the rule is then also checked by ``validate()``.
+    /// - Complexity: O(*n*) in the length of the text.
     public init(parsing text: String) throws(RecurrenceRuleError) {
         self = try RecurrenceText.parse(text)
     }

@@ -6,9 +6,10 @@ import Foundation
 /// Starting later does not replay the rule: the cursor computes the period that contains
 /// the moment and begins there. With COUNT it must know how many occurrences came before;
 /// it counts them arithmetically when every period holds the same number (DAILY and shorter
-/// without day limits, WEEKLY without BYMONTH), from the 400-year cycle of the calendar for
-/// the others, and by replaying only when the moment is within two cycles of the start or
-/// `SKIP=FORWARD` can move occurrences between periods.
+/// without limits, WEEKLY without BYMONTH), from the 400-year cycle of the calendar for the
+/// other DAILY and longer rules, and replays only within two cycles of the start, for rules
+/// shorter than a day with limits, or when `SKIP=FORWARD` can move occurrences between
+/// periods.
 struct RuleCursor {
     let plan: ExpansionPlan
     /// Occurrences before this are counted but not returned.

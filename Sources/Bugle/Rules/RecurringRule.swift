@@ -17,17 +17,28 @@ import Foundation
 /// `ruleID@YYYY-MM-DDTHH:MM[:SS]` when the recurrence can fire more than once a day, so an
 /// occurrence keeps its id across refreshes.
 public struct RecurringRule: Rule {
+    /// Unique among the scheduler's rules; the start of every candidate id.
     public var id: String
+    /// When the rule fires.
     public var recurrence: Recurrence
+    /// Whether the times follow the device's zone or stay in a named one.
     public var basis: TimeBasis
+    /// What every candidate shows.
     public var content: NotificationContent
+    /// Higher wins at equal times and for budget slots.
     public var priority: Int
+    /// The group caps and quiet-hours overrides count by.
     public var group: String?
+    /// Deliveries with the same key count as the same notification.
     public var dedupeKey: String?
+    /// How long after its time a candidate is still worth showing.
     public var relevance: TimeInterval?
+    /// When set, the rule proposes nothing unless it holds.
     public var condition: Condition?
+    /// Budget slots kept for this rule.
     public var reserve: Int
 
+    /// A rule on `recurrence`'s occurrences; see the properties for each parameter.
     public init(
         id: String,
         recurrence: Recurrence,
