@@ -245,3 +245,10 @@ if filter.map({ $0.contains("store") }) ?? true {
     if !json { print("") }
     for row in try await StoreBenchmarks.run() { print(json ? row.json : row.text) }
 }
+
+// MARK: 6. Recurrence: occurrences per second beside Foundation's Calendar.RecurrenceRule
+
+if filter.map({ $0.contains("recurrence") }) ?? true {
+    if !json { print("") }
+    for row in RecurrenceBenchmarks.run() { print(json ? row.json : row.description) }
+}

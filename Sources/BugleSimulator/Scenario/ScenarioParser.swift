@@ -142,12 +142,12 @@ public enum ScenarioParser {
 
     // MARK: Rules
 
-    static let scheduleKeys = ["daily", "weekly", "every", "at"]
+    static let scheduleKeys = ["daily", "weekly", "every", "at", "rrule"]
     static let ruleKeys = ["id", "basis", "timeZone", "title", "subtitle", "body", "sound", "badge", "thread", "category", "interruption",
                            "relevanceScore", "userInfo", "deepLink", "group", "priority", "dedupeKey", "relevance", "start", "end", "count",
-                           "when", "reserve"] + scheduleKeys
+                           "when", "reserve", "time"] + scheduleKeys
 
-    static func parseRule(_ value: ScenarioValue, scenarioZone: TimeZone, scenarioStart: LocalDate) throws -> ScheduledRule {
+    static func parseRule(_ value: ScenarioValue, scenarioZone: TimeZone, scenarioStart: LocalDate) throws -> any Rule {
         let object = try value.object(ruleKeys)
         let id = try object.required("id").string()
         guard !id.isEmpty, !id.contains(where: { $0.isWhitespace }) else {
@@ -171,35 +171,10 @@ public enum ScenarioParser {
         let end = try object["end"]?.localDate()
         if let start, let end, end < start { throw object["end"]!.error("\(value.path).end: \(end) is before start \(start)") }
 
-        let schedule: Schedule
-        if let daily = object["daily"] {
-            schedule = .daily(try daily.localTime())
-        } else if let weekly = object["weekly"] {
-            let spec = try weekly.object(["days", "time"])
-            var days = Set<Weekday>()
-            for day in try spec.required("days").sequence() {
-                let code = try day.string()
-                guard let weekday = Weekday(code: code) else {
-                    throw day.error("\(day.path): \"\(code)\" is not a weekday; expected MO, TU, WE, TH, FR, SA or SU")
-                }
-                days.insert(weekday)
-            }
-            guard !days.isEmpty else { throw weekly.error("\(weekly.path).days: expected at least one weekday") }
-            schedule = .weekly(days, try spec.required("time").localTime())
-        } else if let every = object["every"] {
-            let spec = try every.object(["days", "time"])
-            let daysValue = try spec.required("days")
-            let interval = try daysValue.int()
-            guard interval >= 1 else { throw daysValue.error("\(daysValue.path): expected at least 1 day, found \(interval)") }
-            schedule = .every(days: interval, time: try spec.required("time").localTime(), anchor: start ?? scenarioStart)
-        } else {
-            let at = try object.required("at").dateTime()
-            if let offset = at.offset {
-                schedule = .onceAt(Date(timeIntervalSince1970: TimeInterval(at.local.localSeconds - offset)))
-            } else {
-                schedule = .once(at.local)
-            }
+        if let time = object["time"], object["rrule"] == nil {
+            throw time.error("\(time.path): only an rrule takes time:; the other schedules carry their own time")
         }
+        let recurrence = try object["rrule"].map { try parseRecurrence($0, object: object, id: id, path: value.path, start: start, basis: basis) }
 
         var content = NotificationContent(title: try object.required("title").string(), body: try object["body"]?.string() ?? "")
         content.subtitle = try object["subtitle"]?.string()
@@ -241,8 +216,18 @@ public enum ScenarioParser {
             guard reserve >= 0 else { throw value.error("\(value.path): expected 0 or more, found \(reserve)") }
             return reserve
         } ?? 0
+        if let recurrence {
+            return RecurringRule(
+                id: id, recurrence: recurrence, basis: basis, content: content,
+                priority: try object["priority"]?.int() ?? 0,
+                group: try object["group"]?.string(),
+                dedupeKey: try object["dedupeKey"]?.string(),
+                relevance: try object["relevance"]?.duration(),
+                condition: try object["when"].map(parseCondition),
+                reserve: reserve)
+        }
         return ScheduledRule(
-            id: id, schedule: schedule, basis: basis, content: content,
+            id: id, schedule: try parseSchedule(object, start: start, scenarioStart: scenarioStart), basis: basis, content: content,
             priority: try object["priority"]?.int() ?? 0,
             group: try object["group"]?.string(),
             dedupeKey: try object["dedupeKey"]?.string(),
@@ -251,6 +236,64 @@ public enum ScenarioParser {
             end: end, count: count,
             condition: try object["when"].map(parseCondition),
             reserve: reserve)
+    }
+
+    /// The schedule of a rule that has no rrule: daily, weekly, every or at.
+    static func parseSchedule(_ object: ScenarioObject, start: LocalDate?, scenarioStart: LocalDate) throws -> Schedule {
+        if let daily = object["daily"] {
+            return .daily(try daily.localTime())
+        } else if let weekly = object["weekly"] {
+            let spec = try weekly.object(["days", "time"])
+            var days = Set<Weekday>()
+            for day in try spec.required("days").sequence() {
+                let code = try day.string()
+                guard let weekday = Weekday(code: code) else {
+                    throw day.error("\(day.path): \"\(code)\" is not a weekday; expected MO, TU, WE, TH, FR, SA or SU")
+                }
+                days.insert(weekday)
+            }
+            guard !days.isEmpty else { throw weekly.error("\(weekly.path).days: expected at least one weekday") }
+            return .weekly(days, try spec.required("time").localTime())
+        } else if let every = object["every"] {
+            let spec = try every.object(["days", "time"])
+            let daysValue = try spec.required("days")
+            let interval = try daysValue.int()
+            guard interval >= 1 else { throw daysValue.error("\(daysValue.path): expected at least 1 day, found \(interval)") }
+            return .every(days: interval, time: try spec.required("time").localTime(), anchor: start ?? scenarioStart)
+        } else {
+            let at = try object.required("at").dateTime()
+            if let offset = at.offset {
+                return .onceAt(Date(timeIntervalSince1970: TimeInterval(at.local.localSeconds - offset)))
+            } else {
+                return .once(at.local)
+            }
+        }
+    }
+
+    /// `rrule:` with `start:` (DTSTART's day) and an optional `time:` (its time of day, 00:00
+    /// by default); the rule carries its own end (COUNT or UNTIL).
+    static func parseRecurrence(_ rrule: ScenarioValue, object: ScenarioObject, id: String, path: String, start: LocalDate?, basis: TimeBasis) throws -> Recurrence {
+        guard let start else {
+            throw rrule.error("\(path) (\(id)): an rrule needs start: the date it counts from (DTSTART)")
+        }
+        for key in ["end", "count"] {
+            if let entry = object[key] {
+                throw entry.error("\(entry.path): an rrule ends inside the rule (COUNT=N or UNTIL=YYYYMMDD), not with \(key):")
+            }
+        }
+        let time = try object["time"]?.localTime() ?? .midnight
+        let text = try rrule.string()
+        do {
+            let rule = try RecurrenceRule(parsing: text)
+            let zone: TimeZone?
+            switch basis {
+            case .wallClock: zone = nil
+            case .zoned(let timeZone): zone = timeZone
+            }
+            return try Recurrence(start: LocalDateTime(date: start, time: time), rule: rule, timeZone: zone)
+        } catch {
+            throw rrule.error("\(rrule.path): \(error)")
+        }
     }
 
     static func parseCondition(_ value: ScenarioValue) throws -> Condition {

@@ -1,0 +1,202 @@
+import Foundation
+
+/// A recurrence set: a start (`DTSTART`), an optional rule (`RRULE`), extra dates (`RDATE`)
+/// and exceptions (`EXDATE`), in a time zone or floating.
+///
+/// ```swift
+/// let rule = try RecurrenceRule(parsing: "RSCALE=GREGORIAN;FREQ=MONTHLY;SKIP=BACKWARD")
+/// let start = LocalDateTime(date: LocalDate(year: 2026, month: 1, day: 31)!, time: LocalTime(hour: 9, minute: 0)!)
+/// let recurrence = try Recurrence(start: start, rule: rule)
+/// recurrence.localOccurrences().prefix(3).map(\.description)
+/// // ["2026-01-31T09:00", "2026-02-28T09:00", "2026-03-31T09:00"]
+/// ```
+///
+/// Occurrences are computed from the start, never from the previous occurrence, so a monthly
+/// rule from the 31st clamped to February 28 comes back to the 31st in March.
+///
+/// The start is an occurrence only when it matches the rule, as python-dateutil has it (RFC
+/// 5545 would always count it); add it to ``dates`` to always have it. Occurrences before
+/// the start are never produced by the rule; ``dates`` may be anywhere.
+///
+/// Wall-clock times become instants in `occurrences(after:in:)`: a time that
+/// does not exist (inside a daylight-saving gap) moves forward by the length of the gap, and
+/// a time that occurs twice takes its first occurrence (``ZoneRules/date(for:)``). Two
+/// times that become the same instant give one occurrence.
+///
+/// Differences from python-dateutil, where it departs from RFC 5545: `BYSETPOS` in a
+/// `WEEKLY` rule picks from the whole first week, not only the days from the start on;
+/// `BYDAY=MO,1TU` keeps Mondays *and* first Tuesdays; `BYWEEKNO=52` and `53` (and `-52`,
+/// `-53`) count the weeks of the year each day belongs to; `UNTIL` written as a date keeps
+/// that whole day. Parts RFC 5545 forbids for a frequency (`BYWEEKNO` outside `YEARLY`) are
+/// errors here.
+public struct Recurrence: Hashable, Sendable {
+    /// `DTSTART`: the anchor every occurrence is computed from.
+    public var start: LocalDateTime
+    /// `RRULE`; without one, the occurrences are ``dates``.
+    public var rule: RecurrenceRule?
+    /// `RDATE`: occurrences added to the rule's.
+    public var dates: [LocalDateTime]
+    /// `EXDATE`: wall-clock times removed from the occurrences.
+    public var exceptions: [LocalDateTime]
+    /// The zone of the start, or `nil` for a floating recurrence. It only serves to read an
+    /// `UNTIL` written in UTC against wall-clock times.
+    public var timeZone: TimeZone?
+
+    let plan: ExpansionPlan?
+    private let sortedDates: [Int]
+    private let excluded: Set<Int>
+
+    /// A recurrence set.
+    ///
+    /// - Throws: A ``RecurrenceRuleError`` when the rule is invalid, or has an `UNTIL` in UTC
+    ///   while the recurrence is floating.
+    public init(start: LocalDateTime, rule: RecurrenceRule? = nil, dates: [LocalDateTime] = [], exceptions: [LocalDateTime] = [], timeZone: TimeZone? = nil) throws(RecurrenceRuleError) {
+        if let rule {
+            try rule.validate()
+            if case .instant = rule.until, timeZone == nil {
+                throw RecurrenceRuleError(part: "UNTIL", "\(rule.until!) is a UTC time but the recurrence is floating; write UNTIL without Z, or give the recurrence a time zone")
+            }
+        }
+        self.start = start
+        self.rule = rule
+        self.dates = dates
+        self.exceptions = exceptions
+        self.timeZone = timeZone
+        plan = rule.map { ExpansionPlan(rule: $0, start: start) }
+        sortedDates = Array(Set(dates.map(\.localSeconds))).sorted()
+        excluded = Set(exceptions.map(\.localSeconds))
+    }
+
+    /// Equal when the start, rule, dates, exceptions and zone are.
+    public static func == (lhs: Recurrence, rhs: Recurrence) -> Bool {
+        (lhs.start, lhs.rule, lhs.dates, lhs.exceptions, lhs.timeZone) == (rhs.start, rhs.rule, rhs.dates, rhs.exceptions, rhs.timeZone)
+    }
+
+    /// Hashes what ``==`` compares.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(start)
+        hasher.combine(rule)
+        hasher.combine(dates)
+        hasher.combine(exceptions)
+        hasher.combine(timeZone)
+    }
+
+    /// Whether two occurrences can fall on the same local day: a rule shorter than a day, more
+    /// than one time of day, or extra dates.
+    public var canRepeatWithinDay: Bool {
+        if !dates.isEmpty { return true }
+        guard let plan else { return false }
+        return plan.unit > 0 || plan.times.count > 1
+    }
+
+    // MARK: Wall-clock queries
+
+    /// The occurrences as wall-clock times, in order, strictly after `after` (from the first
+    /// when `nil`).
+    ///
+    /// - Complexity: Starting costs O(1) periods of the rule without COUNT, however far
+    ///   `after` is from the start; each further occurrence costs O(1) amortised for most
+    ///   rules (a period's expansion is spread over its occurrences).
+    public func localOccurrences(after: LocalDateTime? = nil) -> LocalOccurrences {
+        LocalOccurrences(self, from: after.map { $0.localSeconds + 1 }, through: nil)
+    }
+
+    /// The first wall-clock occurrence strictly after `after`.
+    ///
+    /// - Complexity: See ``localOccurrences(after:)``.
+    public func nextLocal(after: LocalDateTime) -> LocalDateTime? {
+        var iterator = localOccurrences(after: after)
+        return iterator.next()
+    }
+
+    /// The wall-clock occurrences from `from` through `through`, both inclusive.
+    ///
+    /// - Complexity: O(*n*) for *n* occurrences in the range, after the start of
+    ///   ``localOccurrences(after:)``.
+    public func localOccurrences(from: LocalDateTime, through: LocalDateTime) -> [LocalDateTime] {
+        Array(LocalOccurrences(self, from: from.localSeconds, through: through.localSeconds))
+    }
+
+    /// The first `count` wall-clock occurrences.
+    public func firstLocal(_ count: Int) -> [LocalDateTime] { Array(localOccurrences().prefix(max(count, 0))) }
+
+    /// The rule's `UNTIL` as an inclusive bound in local seconds; a UTC `UNTIL` is read with
+    /// `zone`, or with the recurrence's own zone, one day wider on each side so that the
+    /// exact comparison can happen on instants.
+    func localUntil(_ zone: ZoneRules?) -> Int? {
+        switch rule?.until {
+        case nil: return nil
+        case .date(let date): return date.dayNumber * 86_400 + 86_399
+        case .local(let local): return local.localSeconds
+        case .instant(let date):
+            let seconds = Int(date.timeIntervalSince1970.rounded(.down))
+            if let zone { return seconds + zone.offset(atInstant: seconds) + 86_400 }
+            let offset = timeZone?.secondsFromGMT(for: date) ?? 0
+            return seconds + offset
+        }
+    }
+
+    /// Walks the set in wall-clock order: the rule merged with the extra dates, less the
+    /// exceptions.
+    struct Walk {
+        private var cursor: RuleCursor?
+        private var pendingRule: Int?
+        private let dates: [Int]
+        private var dateIndex: Int
+        private let excluded: Set<Int>
+        private let upper: Int
+
+        init(_ recurrence: Recurrence, from: Int?, through: Int?, zone: ZoneRules?) {
+            let until = recurrence.localUntil(zone)
+            let bound = min(through ?? ExpansionPlan.endOfTime, until ?? ExpansionPlan.endOfTime)
+            cursor = recurrence.plan.map { RuleCursor(plan: $0, from: from, through: bound) }
+            dates = recurrence.sortedDates
+            let lower = from ?? Int.min
+            var index = 0
+            var high = dates.count
+            while index < high {
+                let middle = (index + high) / 2
+                if dates[middle] < lower { index = middle + 1 } else { high = middle }
+            }
+            dateIndex = index
+            excluded = recurrence.excluded
+            upper = through ?? ExpansionPlan.endOfTime
+        }
+
+        mutating func next() -> Int? {
+            while true {
+                if pendingRule == nil { pendingRule = cursor?.next() }
+                let date = dateIndex < dates.count && dates[dateIndex] <= upper ? dates[dateIndex] : nil
+                let local: Int
+                switch (pendingRule, date) {
+                case (nil, nil): return nil
+                case (let rule?, nil):
+                    local = rule
+                    pendingRule = nil
+                case (nil, let date?):
+                    local = date
+                    dateIndex += 1
+                case (let rule?, let date?):
+                    local = min(rule, date)
+                    if rule == local { pendingRule = nil }
+                    if date == local { dateIndex += 1 }
+                }
+                if excluded.isEmpty || !excluded.contains(local) { return local }
+            }
+        }
+    }
+}
+
+/// The wall-clock occurrences of a ``Recurrence``, lazily and in order.
+public struct LocalOccurrences: Sequence, IteratorProtocol {
+    private var walk: Recurrence.Walk
+
+    init(_ recurrence: Recurrence, from: Int?, through: Int?) {
+        walk = Recurrence.Walk(recurrence, from: from, through: through, zone: nil)
+    }
+
+    /// The next wall-clock occurrence, or `nil` after the last.
+    public mutating func next() -> LocalDateTime? {
+        walk.next().map(LocalDateTime.init(localSeconds:))
+    }
+}

@@ -1,0 +1,268 @@
+import Foundation
+
+/// An RFC 5545 recurrence rule (`RRULE`), with RFC 7529's `RSCALE=GREGORIAN` and `SKIP`.
+///
+/// A rule is only a pattern; ``Recurrence`` pairs it with a start (`DTSTART`), extra dates
+/// and exceptions, and expands it.
+///
+/// ```swift
+/// let rule = try RecurrenceRule(parsing: "FREQ=MONTHLY;BYMONTHDAY=31;SKIP=BACKWARD;RSCALE=GREGORIAN")
+/// rule.description  // "RSCALE=GREGORIAN;FREQ=MONTHLY;BYMONTHDAY=31;SKIP=BACKWARD"
+/// ```
+///
+/// ``description`` prints the rule in a canonical order, and parsing what it prints gives an
+/// equal rule. A rule built in code is checked by ``validate()``; ``Recurrence`` checks it
+/// again before expanding it.
+public struct RecurrenceRule: Hashable, Sendable, CustomStringConvertible {
+    /// How often the rule repeats: the length of one *period* (`FREQ`).
+    public enum Frequency: Int, CaseIterable, Comparable, Sendable, CustomStringConvertible {
+        /// Periods of one second.
+        case secondly
+        /// Periods of one minute.
+        case minutely
+        /// Periods of one hour.
+        case hourly
+        /// Periods of one day.
+        case daily
+        /// Periods of one week, starting on `WKST`.
+        case weekly
+        /// Periods of one calendar month.
+        case monthly
+        /// Periods of one calendar year.
+        case yearly
+
+        /// The name RFC 5545 uses (`DAILY`).
+        public var description: String {
+            switch self {
+            case .secondly: "SECONDLY"
+            case .minutely: "MINUTELY"
+            case .hourly: "HOURLY"
+            case .daily: "DAILY"
+            case .weekly: "WEEKLY"
+            case .monthly: "MONTHLY"
+            case .yearly: "YEARLY"
+            }
+        }
+
+        /// The frequency named `name` (case-insensitive), or `nil`.
+        public init?(name: String) {
+            guard let match = Frequency.allCases.first(where: { $0.description == name.uppercased() }) else { return nil }
+            self = match
+        }
+
+        /// Shorter periods come first.
+        public static func < (lhs: Frequency, rhs: Frequency) -> Bool { lhs.rawValue < rhs.rawValue }
+    }
+
+    /// What happens to a day of the month that does not exist (RFC 7529 `SKIP`): the 31st in
+    /// April, the 29th of February in a common year.
+    public enum Skip: String, CaseIterable, Sendable {
+        /// Leave it out (the default, and RFC 5545's behaviour).
+        case omit = "OMIT"
+        /// Use the last day of that month instead.
+        case backward = "BACKWARD"
+        /// Use the first day of the next month instead.
+        case forward = "FORWARD"
+    }
+
+    /// The calendar the rule counts in (RFC 7529 `RSCALE`). Only the Gregorian calendar is known.
+    public enum CalendarScale: String, Sendable {
+        /// The proleptic Gregorian calendar.
+        case gregorian = "GREGORIAN"
+    }
+
+    /// A weekday in `BYDAY`, optionally with an ordinal: `MO`, `2TU` (the second Tuesday),
+    /// `-1FR` (the last Friday).
+    public struct WeekdayNumber: Hashable, Sendable, CustomStringConvertible {
+        /// 1...53 or -53...-1; `nil` for every such weekday in the period.
+        public var ordinal: Int?
+        /// The day of the week.
+        public var weekday: Weekday
+
+        /// `weekday`, the `ordinal`-th in the period when an ordinal is given.
+        public init(_ weekday: Weekday, ordinal: Int? = nil) {
+            self.weekday = weekday
+            self.ordinal = ordinal
+        }
+
+        /// `2TU`, `-1FR`, `MO`.
+        public var description: String { (ordinal.map(String.init) ?? "") + weekday.code }
+    }
+
+    /// The end of the rule (`UNTIL`), inclusive.
+    public enum Until: Hashable, Sendable, CustomStringConvertible {
+        /// `UNTIL=20261231`: through the end of that local day.
+        case date(LocalDate)
+        /// `UNTIL=20261231T090000`: through that wall-clock time.
+        case local(LocalDateTime)
+        /// `UNTIL=20261231T140000Z`: through that moment; only for a recurrence in a time zone.
+        case instant(Date)
+
+        /// The value as RFC 5545 writes it.
+        public var description: String {
+            switch self {
+            case .date(let date): RecurrenceText.compact(date)
+            case .local(let local): RecurrenceText.compact(local)
+            case .instant(let date):
+                RecurrenceText.compact(LocalDateTime(localSeconds: Int(date.timeIntervalSince1970.rounded(.down)))) + "Z"
+            }
+        }
+    }
+
+    /// The length of a period (`FREQ`).
+    public var frequency: Frequency
+    /// Every `interval`-th period counts (`INTERVAL`, at least 1).
+    public var interval: Int
+    /// At most this many occurrences (`COUNT`).
+    public var count: Int?
+    /// No occurrence after this (`UNTIL`).
+    public var until: Until?
+    /// Seconds of the minute, 0...59 (`BYSECOND`).
+    public var bySecond: [Int]
+    /// Minutes of the hour, 0...59 (`BYMINUTE`).
+    public var byMinute: [Int]
+    /// Hours of the day, 0...23 (`BYHOUR`).
+    public var byHour: [Int]
+    /// Weekdays, optionally the n-th in the month or year (`BYDAY`).
+    public var byDay: [WeekdayNumber]
+    /// Days of the month, 1...31 or counted from the end, -1...-31 (`BYMONTHDAY`).
+    public var byMonthDay: [Int]
+    /// Days of the year, 1...366 or counted from the end (`BYYEARDAY`).
+    public var byYearDay: [Int]
+    /// Weeks of the year, 1...53 or counted from the end (`BYWEEKNO`); week 1 is the first
+    /// with four days in the year.
+    public var byWeekNumber: [Int]
+    /// Months, 1...12 (`BYMONTH`).
+    public var byMonth: [Int]
+    /// Positions kept from each period's set (`BYSETPOS`): 1 is the first, -1 the last.
+    public var bySetPosition: [Int]
+    /// The first day of the week (`WKST`), for `WEEKLY` periods and `BYWEEKNO`.
+    public var weekStart: Weekday
+    /// `RSCALE`; `SKIP` needs it.
+    public var calendarScale: CalendarScale?
+    /// `SKIP`: what happens to days of the month that do not exist.
+    public var skip: Skip
+
+    /// Creates a rule; call ``validate()`` to check a rule built this way.
+    public init(
+        frequency: Frequency,
+        interval: Int = 1,
+        count: Int? = nil,
+        until: Until? = nil,
+        bySecond: [Int] = [],
+        byMinute: [Int] = [],
+        byHour: [Int] = [],
+        byDay: [WeekdayNumber] = [],
+        byMonthDay: [Int] = [],
+        byYearDay: [Int] = [],
+        byWeekNumber: [Int] = [],
+        byMonth: [Int] = [],
+        bySetPosition: [Int] = [],
+        weekStart: Weekday = .monday,
+        calendarScale: CalendarScale? = nil,
+        skip: Skip = .omit
+    ) {
+        self.frequency = frequency
+        self.interval = interval
+        self.count = count
+        self.until = until
+        self.bySecond = bySecond
+        self.byMinute = byMinute
+        self.byHour = byHour
+        self.byDay = byDay
+        self.byMonthDay = byMonthDay
+        self.byYearDay = byYearDay
+        self.byWeekNumber = byWeekNumber
+        self.byMonth = byMonth
+        self.bySetPosition = bySetPosition
+        self.weekStart = weekStart
+        self.calendarScale = calendarScale
+        self.skip = skip
+    }
+
+    /// The largest `INTERVAL` accepted: larger ones would only reach past year 9999.
+    public static let maximumInterval = 1_000_000
+
+    /// Checks the ranges of every part and the combinations RFC 5545 and RFC 7529 forbid.
+    ///
+    /// - Throws: A ``RecurrenceRuleError`` naming the part at fault.
+    public func validate() throws(RecurrenceRuleError) {
+        guard (1...Self.maximumInterval).contains(interval) else {
+            throw RecurrenceRuleError(part: "INTERVAL", "expected 1 to \(Self.maximumInterval), found \(interval)")
+        }
+        if let count, count < 1 { throw RecurrenceRuleError(part: "COUNT", "expected a positive number, found \(count)") }
+        if count != nil, until != nil { throw RecurrenceRuleError(part: "UNTIL", "COUNT and UNTIL cannot both be given") }
+        try Self.check(bySecond, "BYSECOND", 0...59, signed: false)
+        try Self.check(byMinute, "BYMINUTE", 0...59, signed: false)
+        try Self.check(byHour, "BYHOUR", 0...23, signed: false)
+        try Self.check(byMonthDay, "BYMONTHDAY", 1...31, signed: true)
+        try Self.check(byYearDay, "BYYEARDAY", 1...366, signed: true)
+        try Self.check(byWeekNumber, "BYWEEKNO", 1...53, signed: true)
+        try Self.check(byMonth, "BYMONTH", 1...12, signed: false)
+        try Self.check(bySetPosition, "BYSETPOS", 1...366, signed: true)
+        for day in byDay {
+            guard let ordinal = day.ordinal else { continue }
+            guard (1...53).contains(abs(ordinal)) else {
+                throw RecurrenceRuleError(part: "BYDAY", "\"\(day)\": the ordinal must be 1 to 53 or -53 to -1")
+            }
+            guard frequency == .monthly || frequency == .yearly else {
+                throw RecurrenceRuleError(part: "BYDAY", "\"\(day)\": an ordinal weekday needs FREQ=MONTHLY or FREQ=YEARLY, not \(frequency)")
+            }
+            guard byWeekNumber.isEmpty else {
+                throw RecurrenceRuleError(part: "BYDAY", "\"\(day)\": an ordinal weekday cannot be combined with BYWEEKNO")
+            }
+        }
+        if !byWeekNumber.isEmpty, frequency != .yearly {
+            throw RecurrenceRuleError(part: "BYWEEKNO", "needs FREQ=YEARLY, not \(frequency)")
+        }
+        if !byYearDay.isEmpty, [.daily, .weekly, .monthly].contains(frequency) {
+            throw RecurrenceRuleError(part: "BYYEARDAY", "cannot be used with FREQ=\(frequency)")
+        }
+        if !byMonthDay.isEmpty, frequency == .weekly {
+            throw RecurrenceRuleError(part: "BYMONTHDAY", "cannot be used with FREQ=WEEKLY")
+        }
+        if !bySetPosition.isEmpty, hasNoOtherByPart {
+            throw RecurrenceRuleError(part: "BYSETPOS", "needs another BYxxx part to pick from")
+        }
+        if skip != .omit, calendarScale == nil {
+            throw RecurrenceRuleError(part: "SKIP", "needs RSCALE=GREGORIAN (RFC 7529)")
+        }
+    }
+
+    private var hasNoOtherByPart: Bool {
+        bySecond.isEmpty && byMinute.isEmpty && byHour.isEmpty && byDay.isEmpty && byMonthDay.isEmpty
+            && byYearDay.isEmpty && byWeekNumber.isEmpty && byMonth.isEmpty
+    }
+
+    private static func check(_ values: [Int], _ part: String, _ range: ClosedRange<Int>, signed: Bool) throws(RecurrenceRuleError) {
+        for value in values where !(range.contains(value) || (signed && range.contains(-value))) {
+            if part == "BYSECOND", value == 60 {
+                throw RecurrenceRuleError(part: part, "60 (a leap second) is not supported; expected 0 to 59")
+            }
+            let expected = signed ? "\(range.lowerBound) to \(range.upperBound) or -\(range.upperBound) to -\(range.lowerBound)" : "\(range.lowerBound) to \(range.upperBound)"
+            throw RecurrenceRuleError(part: part, "\(value) is out of range; expected \(expected)")
+        }
+    }
+
+    /// The rule as RFC 5545 text, parts in a fixed order and defaults left out:
+    /// `FREQ=WEEKLY;INTERVAL=2;BYDAY=TU`.
+    public var description: String { RecurrenceText.print(self) }
+}
+
+/// A recurrence rule that cannot be read or used, with the part at fault:
+/// `BYDAY: "XX" is not a weekday`.
+public struct RecurrenceRuleError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The rule part at fault (`BYDAY`), when one is.
+    public let part: String?
+    /// What is wrong and what was expected.
+    public let message: String
+
+    /// An error about `part`, or about the rule as a whole when `part` is `nil`.
+    public init(part: String?, _ message: String) {
+        self.part = part
+        self.message = message
+    }
+
+    /// `PART: message`.
+    public var description: String { part.map { "\($0): \(message)" } ?? message }
+}

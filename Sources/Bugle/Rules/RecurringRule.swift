@@ -1,0 +1,95 @@
+import Foundation
+
+/// A rule that fires on the occurrences of a ``Recurrence`` (an RRULE with its start, extra
+/// dates and exceptions).
+///
+/// ```swift
+/// let rule = try RecurringRule(
+///     id: "rent",
+///     recurrence: Recurrence(
+///         start: LocalDateTime(date: LocalDate(year: 2026, month: 1, day: 31)!, time: LocalTime(hour: 9, minute: 0)!),
+///         rule: RecurrenceRule(parsing: "FREQ=MONTHLY;SKIP=BACKWARD;RSCALE=GREGORIAN")),
+///     content: NotificationContent(title: "Rent is due", body: "Transfer it today"))
+/// ```
+///
+/// With a ``TimeBasis/wallClock`` basis the recurrence's times follow the device's zone;
+/// with ``TimeBasis/zoned(_:)`` they are read in that zone. Ids are `ruleID@YYYY-MM-DD`, or
+/// `ruleID@YYYY-MM-DDTHH:MM[:SS]` when the recurrence can fire more than once a day, so an
+/// occurrence keeps its id across refreshes.
+public struct RecurringRule: Rule {
+    /// Unique among the scheduler's rules; the start of every candidate id.
+    public var id: String
+    /// When the rule fires.
+    public var recurrence: Recurrence
+    /// Whether the times follow the device's zone or stay in a named one.
+    public var basis: TimeBasis
+    /// What every candidate shows.
+    public var content: NotificationContent
+    /// Higher wins at equal times and for budget slots.
+    public var priority: Int
+    /// The group caps and quiet-hours overrides count by.
+    public var group: String?
+    /// Deliveries with the same key count as the same notification.
+    public var dedupeKey: String?
+    /// How long after its time a candidate is still worth showing.
+    public var relevance: TimeInterval?
+    /// When set, the rule proposes nothing unless it holds.
+    public var condition: Condition?
+    /// Budget slots kept for this rule.
+    public var reserve: Int
+
+    /// A rule on `recurrence`'s occurrences; see the properties for each parameter.
+    public init(
+        id: String,
+        recurrence: Recurrence,
+        basis: TimeBasis = .wallClock,
+        content: NotificationContent,
+        priority: Int = 0,
+        group: String? = nil,
+        dedupeKey: String? = nil,
+        relevance: TimeInterval? = nil,
+        condition: Condition? = nil,
+        reserve: Int = 0
+    ) {
+        self.id = id
+        self.recurrence = recurrence
+        self.basis = basis
+        self.content = content
+        self.priority = priority
+        self.group = group
+        self.dedupeKey = dedupeKey
+        self.relevance = relevance
+        self.condition = condition
+        self.reserve = reserve
+    }
+
+    /// The occurrences after `context.now`, up to and including the first one past the
+    /// lookahead (which tells the planner there is more).
+    ///
+    /// - Complexity: O(1) to start for a rule without COUNT, however old its start (see
+    ///   ``Recurrence/localOccurrences(after:)``), then O(1) amortised per candidate.
+    public func candidates(in context: PlanningContext) -> AnyIterator<Candidate> {
+        let zone: ZoneRules
+        switch basis {
+        case .wallClock: zone = context.zone
+        case .zoned(let timeZone):
+            zone = timeZone == context.zone.timeZone ? context.zone : ZoneRules(timeZone: timeZone, from: context.now.addingTimeInterval(-2 * 86_400), through: context.lookaheadEnd)
+        }
+        var occurrences = recurrence.occurrences(after: context.now, in: zone)
+        let withTime = recurrence.canRepeatWithinDay
+        let endDate = context.lookaheadEnd
+        var finished = false
+        return AnyIterator {
+            guard !finished, let occurrence = occurrences.next() else { return nil }
+            if occurrence.date > endDate { finished = true }
+            let suffix = withTime ? occurrence.local.description : occurrence.local.date.description
+            let fireTime: FireTime
+            switch basis {
+            case .wallClock: fireTime = .wallClock(occurrence.local)
+            case .zoned(let timeZone): fireTime = .zoned(ZonedInstant(date: occurrence.date, timeZone: timeZone))
+            }
+            return Candidate(id: "\(id)@\(suffix)", ruleID: id, fireTime: fireTime, fireDate: occurrence.date, content: content,
+                             priority: priority, group: group, dedupeKey: dedupeKey, relevance: relevance)
+        }
+    }
+}
