@@ -65,7 +65,8 @@ struct RRuleCommand: ParsableCommand {
     func run() throws {
         let parsed = try RecurrenceRule(parsing: rule)
         let timeZone = tz.flatMap(zone(named:)) ?? start.value.offset.flatMap { TimeZone(secondsFromGMT: $0) }
-        let lines: [String]
+        // Lines are printed as they come: a long --count or a far --until must not pile up.
+        let lines: AnySequence<String>
         do {
             if let timeZone {
                 lines = try zonedLines(parsed, timeZone)
@@ -76,44 +77,49 @@ struct RRuleCommand: ParsableCommand {
             FileHandle.standardError.write(Data("error: the rule is invalid: \(error)\n".utf8))
             throw ExitCode(1)
         }
-        switch format {
-        case .text:
-            print(lines.map { $0 + "\n" }.joined(), terminator: "")
-        case .json:
-            print(lines.isEmpty ? "[]" : "[\n" + lines.map { "  \"\($0)\"" }.joined(separator: ",\n") + "\n]")
+        var printed = 0
+        for line in lines {
+            switch format {
+            case .text: print(line)
+            case .json: print(printed == 0 ? "[\n  \"\(line)\"" : ",\n  \"\(line)\"", terminator: "")
+            }
+            printed += 1
         }
+        if format == .json { print(printed == 0 ? "[]" : "\n]") }
     }
 
-    private func floatingLines(_ rule: RecurrenceRule) throws -> [String] {
+    private func floatingLines(_ rule: RecurrenceRule) throws -> AnySequence<String> {
         let recurrence = try Recurrence(start: start.value.local, rule: rule)
-        let occurrences: [LocalDateTime]
+        let occurrences: AnySequence<LocalDateTime>
         if let after {
-            occurrences = Array(recurrence.localOccurrences(after: after.value.local).prefix(count ?? 0))
+            occurrences = AnySequence(recurrence.localOccurrences(after: after.value.local).prefix(count ?? 0))
         } else if let until {
-            occurrences = Array(recurrence.localOccurrences().prefix { $0 <= until.value.local })
+            let end = until.value.local
+            occurrences = AnySequence(recurrence.localOccurrences().lazy.prefix { $0 <= end })
         } else {
-            occurrences = recurrence.firstLocal(count ?? 0)
+            occurrences = AnySequence(recurrence.localOccurrences().prefix(count ?? 0))
         }
-        return occurrences.map { "\($0.date)T\(twoDigits($0.time.hour)):\(twoDigits($0.time.minute)):\(twoDigits($0.time.second))" }
+        let twoDigits = Self.twoDigits
+        return AnySequence(occurrences.lazy.map { "\($0.date)T\(twoDigits($0.time.hour)):\(twoDigits($0.time.minute)):\(twoDigits($0.time.second))" })
     }
 
-    private func zonedLines(_ rule: RecurrenceRule, _ timeZone: TimeZone) throws -> [String] {
+    private func zonedLines(_ rule: RecurrenceRule, _ timeZone: TimeZone) throws -> AnySequence<String> {
         let startDate = start.value.resolve(in: ZoneRules(timeZone: timeZone, around: Date(timeIntervalSince1970: TimeInterval(start.value.local.localSeconds))))
         let local = ZoneRules(timeZone: timeZone, around: startDate).localDateTime(at: startDate)
         let recurrence = try Recurrence(start: local, rule: rule, timeZone: timeZone)
         func instant(_ time: TimeArgument) -> Date {
             time.value.resolve(in: ZoneRules(timeZone: timeZone, around: Date(timeIntervalSince1970: TimeInterval(time.value.local.localSeconds))))
         }
-        let occurrences: [Occurrence]
+        let occurrences: AnySequence<Occurrence>
         if let after {
-            occurrences = Array(recurrence.occurrences(after: instant(after), in: timeZone).prefix(count ?? 0))
+            occurrences = AnySequence(recurrence.occurrences(after: instant(after), in: timeZone).prefix(count ?? 0))
         } else if let until {
             let end = instant(until)
-            occurrences = Array(recurrence.occurrences(in: timeZone).prefix { $0.date <= end })
+            occurrences = AnySequence(recurrence.occurrences(in: timeZone).lazy.prefix { $0.date <= end })
         } else {
-            occurrences = recurrence.first(count ?? 0, in: timeZone)
+            occurrences = AnySequence(recurrence.occurrences(in: timeZone).prefix(count ?? 0))
         }
-        return occurrences.map { ISO8601.string(from: $0.date, timeZone: timeZone) }
+        return AnySequence(occurrences.lazy.map { ISO8601.string(from: $0.date, timeZone: timeZone) })
     }
 
     private func zone(named name: String) -> TimeZone? {
@@ -121,5 +127,5 @@ struct RRuleCommand: ParsableCommand {
         return TimeZone(identifier: name)
     }
 
-    private func twoDigits(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
+    private static func twoDigits(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
 }

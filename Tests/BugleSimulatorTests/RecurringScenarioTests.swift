@@ -44,6 +44,18 @@ import Testing
         #expect(result.deliveries.map { "\(localTime(of: $0))" } == ["2026-03-02T23:30", "2026-03-04T23:30", "2026-03-09T22:30"])
     }
 
+    @Test func theExampleKeepsRentOnTheLastDayAndTheBirthdayOnMarch1() async throws {
+        let path = packageRoot.appendingPathComponent("Examples/recurring-rules.yaml").path
+        let result = try await ScenarioRunner(scenario: ScenarioParser.load(path: path)).run()
+        let rent = result.deliveries.filter { $0.rule == "rent" }.map { "\(localTime(of: $0))" }
+        #expect(rent == ["2027-01-31T09:00", "2027-02-28T09:00", "2027-03-31T09:00", "2027-04-30T09:00", "2027-05-31T09:00", "2027-06-30T09:00",
+                         "2027-07-31T09:00", "2027-08-31T09:00", "2027-09-30T09:00", "2027-10-31T09:00", "2027-11-30T09:00", "2027-12-31T09:00"])
+        #expect(result.deliveries.filter { $0.rule == "birthday" }.map { "\(localTime(of: $0))" } == ["2027-03-01T08:00"])
+        let study = result.deliveries.filter { $0.rule == "study" }.map { localTime(of: $0) }
+        #expect(study.count == 52)
+        #expect(study.allSatisfy { [.tuesday, .thursday].contains($0.date.weekday) && $0.time.description == "18:30" })
+    }
+
     func parseError(_ rule: String) -> ScenarioError? {
         do {
             _ = try ScenarioParser.parse("start: 2026-03-01T07:00\ntimeZone: UTC\nrules:\n  - \(rule)\n", file: "s.yaml")

@@ -16,6 +16,29 @@ import Testing
         return found
     }
 
+    /// Sets the rule's COUNT to end two occurrences after `moment`, then asks for what comes
+    /// after `moment`: a count before the moment that is off by one shows.
+    func countEndingAfter(_ rule: RecurrenceRule, from start: LocalDateTime, moment: LocalDateTime) throws -> (jumped: [String], replayed: [String]) {
+        var unbounded = rule
+        unbounded.count = nil
+        unbounded.until = nil
+        var before = 0
+        var after: [String] = []
+        for occurrence in try Recurrence(start: start, rule: unbounded).localOccurrences() {
+            if occurrence <= moment {
+                before += 1
+            } else {
+                after.append(occurrence.description)
+                if after.count == 2 { break }
+            }
+        }
+        var counted = rule
+        counted.until = nil
+        counted.count = before + 2
+        let jumped = Array(try Recurrence(start: start, rule: counted).localOccurrences(after: moment).prefix(5)).map(\.description)
+        return (jumped, after)
+    }
+
     @Test(arguments: [
         ("FREQ=DAILY;COUNT=40000", "1990-01-01T09:00", "2080-06-15T12:00"),
         ("FREQ=DAILY;INTERVAL=3;BYHOUR=8,20;BYSETPOS=-1;COUNT=30000", "1990-01-01T09:00", "2100-02-01T00:00"),
@@ -34,6 +57,38 @@ import Testing
         let jumped = Array(recurrence.localOccurrences(after: local(moment)).prefix(5)).map(\.description)
         #expect(jumped == replayed(recurrence, after: local(moment), count: 5))
         #expect(!jumped.isEmpty)
+        let ending = try countEndingAfter(recurrence.rule!, from: local(start), moment: local(moment))
+        #expect(ending.jumped == ending.replayed)
+        #expect(ending.jumped.count == 2)
+    }
+
+    /// Far enough from the start (more than two 400-year cycles) that the count before the
+    /// moment comes from the calendar's cycle.
+    @Test func countedJumpsMatchReplaysOnGeneratedRules() throws {
+        var generator = RuleGenerator(seed: 31)
+        var checked = 0
+        var nonEmpty = 0
+        func lcm(_ a: Int, _ b: Int) -> Int {
+            var (x, y) = (a, b)
+            while y != 0 { (x, y) = (y, x % y) }
+            return a / x * b
+        }
+        while checked < 40 {
+            let item = generator.makeCase()
+            let rule = try RecurrenceRule(parsing: item.rule)
+            guard rule.frequency == .yearly || rule.frequency == .monthly else { continue }
+            // Two cycles of the calendar and of the interval, and a little more.
+            let years = rule.frequency == .yearly
+                ? 2 * lcm(rule.interval, 400) + 2 * rule.interval
+                : (2 * lcm(rule.interval, 4800) + 2 * rule.interval) / 12 + 1
+            guard item.start.date.year + years < 9000 else { continue }
+            let moment = LocalDateTime(date: LocalDate(year: item.start.date.year + years, month: item.start.date.month, day: 1)!, time: .midnight)
+            let ending = try countEndingAfter(rule, from: item.start, moment: moment)
+            #expect(ending.jumped == ending.replayed, "\(rule) from \(item.start)")
+            checked += 1
+            if !ending.jumped.isEmpty { nonEmpty += 1 }
+        }
+        #expect(nonEmpty > 20)
     }
 
     @Test func aRuleWithoutCountAnswersFarFromItsStart() throws {

@@ -62,7 +62,8 @@ struct ExpansionPlan: Sendable {
     let cycleDays: Int
     /// Periods after which the calendar and the period grid repeat (DAILY and longer).
     let cyclePeriods: Int?
-    /// True when a rule with no time and no day filters can never match.
+    /// True when the rule can never match: a rule shorter than a day whose BYHOUR, BYMINUTE
+    /// or BYSECOND its interval never reaches, or whose BYSETPOS picks nothing.
     let isEmpty: Bool
 
     /// No occurrence is produced after the end of year 9999.
@@ -146,35 +147,32 @@ struct ExpansionPlan: Sendable {
         firstWeekStart = startDay - ((start.date.weekday.rawValue - rule.weekStart.rawValue + 7) % 7)
         firstMonthIndex = start.date.year * 12 + start.date.month - 1
 
-        // The calendar repeats every 400 years: 146,097 days, 20,871 weeks, 4,800 months.
+        // The calendar repeats every 400 years: 146,097 days, 20,871 weeks, 4,800 months; a
+        // rule's periods repeat when a whole number of intervals spans whole cycles.
         let days400 = 146_097
-        switch rule.frequency {
-        case .yearly:
-            cyclePeriods = 400 / Self.gcd(rule.interval, 400)
-        case .monthly:
-            cyclePeriods = 4800 / Self.gcd(rule.interval, 4800)
-        case .weekly:
-            cyclePeriods = 20_871 / Self.gcd(rule.interval, 20_871)
-        case .daily:
-            cyclePeriods = days400 / Self.gcd(rule.interval, days400)
-        default:
-            cyclePeriods = nil
-        }
         var isEmpty = false
         switch rule.frequency {
-        case .yearly, .monthly, .weekly, .daily:
-            let unitDays = rule.frequency == .weekly ? 7 : 1
-            let spanDays: Int
-            if rule.frequency == .yearly || rule.frequency == .monthly {
-                spanDays = days400 * (cyclePeriods! * rule.interval) / (rule.frequency == .yearly ? 400 : 4800) + 366
-            } else {
-                spanDays = Self.cappedProduct(cyclePeriods!, rule.interval * unitDays) + 7
-            }
-            cycleDays = min(spanDays, Self.maximumCycleDays)
+        case .yearly:
+            let periods = 400 / Self.gcd(rule.interval, 400)
+            cyclePeriods = periods
+            cycleDays = min(days400 * (periods * rule.interval / 400) + 366, Self.maximumCycleDays)
+        case .monthly:
+            let periods = 4800 / Self.gcd(rule.interval, 4800)
+            cyclePeriods = periods
+            cycleDays = min(days400 * (periods * rule.interval / 4800) + 366, Self.maximumCycleDays)
+        case .weekly:
+            let periods = 20_871 / Self.gcd(rule.interval, 20_871)
+            cyclePeriods = periods
+            cycleDays = min(Self.cappedProduct(periods, rule.interval * 7) + 7, Self.maximumCycleDays)
+        case .daily:
+            let periods = days400 / Self.gcd(rule.interval, days400)
+            cyclePeriods = periods
+            cycleDays = min(Self.cappedProduct(periods, rule.interval) + 7, Self.maximumCycleDays)
         default:
             // Period starts fall on a grid of `step` seconds; in a day they can only take times
             // congruent to the first start modulo gcd(step, 86,400), and the grid's phase in the
             // day repeats every step / gcd days.
+            cyclePeriods = nil
             let step = Self.cappedProduct(rule.interval, unit)
             let common = Self.gcd(step, 86_400)
             let phaseDays = step / common

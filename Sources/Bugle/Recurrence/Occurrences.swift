@@ -24,7 +24,7 @@ extension Recurrence {
     ///   years at a time as the sequence goes.
     public func occurrences(after: Date? = nil, in timeZone: TimeZone) -> Occurrences {
         let reference = after ?? Date(timeIntervalSince1970: TimeInterval(start.localSeconds))
-        return Occurrences(self, after: after, through: nil, zone: Occurrences.window(timeZone, at: Int(reference.timeIntervalSince1970)), ownsZone: true)
+        return Occurrences(self, after: after, through: nil, zone: Occurrences.window(timeZone, at: Int(reference.timeIntervalSince1970), seconds: Occurrences.firstWindowSeconds), ownsZone: true)
     }
 
     /// The same as `occurrences(after:in:)` with a `TimeZone`, with zone rules already read,
@@ -49,7 +49,7 @@ extension Recurrence {
     public func occurrences(from: Date, through: Date, in timeZone: TimeZone) -> [Occurrence] {
         let from = Int(from.timeIntervalSince1970.rounded(.up))
         let through = Int(through.timeIntervalSince1970.rounded(.down))
-        return Array(Occurrences(self, after: Date(timeIntervalSince1970: TimeInterval(from - 1)), through: through, zone: Occurrences.window(timeZone, at: from), ownsZone: true))
+        return Array(Occurrences(self, after: Date(timeIntervalSince1970: TimeInterval(from - 1)), through: through, zone: Occurrences.window(timeZone, at: from, seconds: Occurrences.firstWindowSeconds), ownsZone: true))
     }
 
     /// The first `count` occurrences.
@@ -81,11 +81,13 @@ public struct Occurrences: Sequence, IteratorProtocol {
     private var exhausted = false
     private var lastInstant = Int.min
 
-    /// Years of transitions read at a time.
+    /// The transitions read first: enough for a next-occurrence query on most rules.
+    static let firstWindowSeconds = 62 * 86_400
+    /// The transitions read at a time after the first window: a few years.
     private static let windowSeconds = 4 * 366 * 86_400
 
-    static func window(_ timeZone: TimeZone, at instant: Int) -> ZoneRules {
-        ZoneRules(timeZone: timeZone, from: Date(timeIntervalSince1970: TimeInterval(instant)), through: Date(timeIntervalSince1970: TimeInterval(instant + windowSeconds)))
+    static func window(_ timeZone: TimeZone, at instant: Int, seconds: Int) -> ZoneRules {
+        ZoneRules(timeZone: timeZone, from: Date(timeIntervalSince1970: TimeInterval(instant)), through: Date(timeIntervalSince1970: TimeInterval(instant + seconds)))
     }
 
     init(_ recurrence: Recurrence, after: Date?, through: Int?, zone: ZoneRules, ownsZone: Bool) {
@@ -94,7 +96,7 @@ public struct Occurrences: Sequence, IteratorProtocol {
         let afterSeconds = after.map { Int($0.timeIntervalSince1970.rounded(.down)) }
         self.after = afterSeconds ?? Int.min
         self.through = through ?? Int.max
-        windowEnd = (afterSeconds ?? recurrence.start.localSeconds) + Self.windowSeconds
+        windowEnd = (afterSeconds ?? recurrence.start.localSeconds) + Self.firstWindowSeconds
         if case .instant(let date) = recurrence.rule?.until {
             until = Int(date.timeIntervalSince1970.rounded(.down))
         } else {
@@ -128,7 +130,7 @@ public struct Occurrences: Sequence, IteratorProtocol {
                 continue
             }
             if ownsZone, local > windowEnd {
-                zone = Self.window(zone.timeZone, at: local - 2 * 86_400)
+                zone = Self.window(zone.timeZone, at: local - 2 * 86_400, seconds: Self.windowSeconds)
                 windowEnd = local - 2 * 86_400 + Self.windowSeconds
             }
             let instant = zone.instant(for: LocalDateTime(localSeconds: local))
