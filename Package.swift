@@ -76,7 +76,7 @@ let package = Package(
         // A child process for the store's tests: imports a drip queue until it is killed.
         .executableTarget(name: "bugle-store-import", dependencies: ["BugleStore"], path: "Tests/BugleStoreImportHelper"),
         .testTarget(name: "bugleTests", dependencies: ["bugle"]),
-        .testTarget(name: "FactsADayTests", dependencies: ["FactsADay", "Bugle", "BugleStore", "BugleSimulator", "RecipeScenarios", .product(name: "GRDB", package: "GRDB.swift")]),
+        .testTarget(name: "FactsADayTests", dependencies: ["FactsADay", "bugle", "Bugle", "BugleStore", "BugleSimulator", "RecipeScenarios", .product(name: "GRDB", package: "GRDB.swift")]),
     ]
 )
 
