@@ -4,10 +4,10 @@ import Foundation
 /// Schedules the daily facts: picks them in the database, then has Bugle's scheduler put
 /// the matching requests in the notification center.
 ///
-/// - ``scheduleAll(time:language:using:)``: onboarding and a new time. Every upcoming
+/// - ``scheduleAll(time:replacing:language:using:)``: onboarding and a new time. Every upcoming
 ///   fact is unscheduled, then up to 64 random unscheduled facts of the language get one day
 ///   each, from ``FactSchedule/firstDay(now:zone:time:)``.
-/// - ``topUp(time:language:using:)``: the main app's launch. When fewer than 64 facts are
+/// - ``topUp(time:language:reason:using:)``: the main app's launch. When fewer than 64 facts are
 ///   upcoming, new ones follow the last scheduled day.
 ///
 /// When the center does not take every request, the facts picked by this call are
@@ -18,11 +18,15 @@ public struct FactsNotifier: Sendable {
     public var database: FactsDatabase
     /// The scheduler whose planner holds a ``FactRule``.
     public var scheduler: Scheduler
+    /// How the notifier refreshes once the facts are picked: the scheduler's own refresh,
+    /// or a host's that records it (a simulation).
+    public var refresh: @Sendable (RefreshReason) async throws -> RefreshResult
 
-    /// A notifier over `database` and `scheduler`.
-    public init(database: FactsDatabase, scheduler: Scheduler) {
+    /// A notifier over `database` and `scheduler`; `refresh` defaults to the scheduler's.
+    public init(database: FactsDatabase, scheduler: Scheduler, refresh: (@Sendable (RefreshReason) async throws -> RefreshResult)? = nil) {
         self.database = database
         self.scheduler = scheduler
+        self.refresh = refresh ?? { reason in try await scheduler.refresh(reason: reason) }
     }
 
     /// A planner for the app: the fact rule, and the whole pending list for it (the app
@@ -56,14 +60,14 @@ public struct FactsNotifier: Sendable {
         return added.count
     }
 
-    /// Adds facts after the last scheduled day until 64 are upcoming; returns how many were
-    /// added (0 when 64 already are, or when no fact is left).
+    /// Adds facts after the last scheduled day until 64 are upcoming, then refreshes for
+    /// `reason`; returns how many were added (0 when 64 already are, or when no fact is left).
     @discardableResult
-    public func topUp(time: LocalTime, language: FactsLanguage, using generator: inout some RandomNumberGenerator) async throws -> Int {
+    public func topUp(time: LocalTime, language: FactsLanguage, reason: RefreshReason = .launch, using generator: inout some RandomNumberGenerator) async throws -> Int {
         let first = try firstDay(time)
         let upcoming = try database.scheduledFacts(from: first).count
         let added = try pick(FactSchedule.limit - upcoming, language: language, firstDay: first, lastScheduled: try database.lastScheduledDate(), using: &generator)
-        try await apply(time: time, firstDay: first, undoing: added)
+        try await apply(time: time, firstDay: first, reason: reason, undoing: added)
         return added.count
     }
 
@@ -84,12 +88,12 @@ public struct FactsNotifier: Sendable {
     }
 
     /// Hands the upcoming facts to the scheduler and refreshes.
-    private func apply(time: LocalTime, firstDay: LocalDate, undoing added: [ScheduledFact] = []) async throws {
+    private func apply(time: LocalTime, firstDay: LocalDate, reason: RefreshReason = .dataChanged, undoing added: [ScheduledFact] = []) async throws {
         let upcoming = try database.scheduledFacts(from: firstDay)
         for (key, value) in FactSchedule.stateValues(for: upcoming, time: time) { await scheduler.update(key, to: value) }
         let result: RefreshResult
         do {
-            result = try await scheduler.refresh(reason: .dataChanged)
+            result = try await refresh(reason)
         } catch {
             try database.clearScheduling(notificationIDs: added.map(\.notificationID))
             throw FactsError(.scheduling, "\(error)")
