@@ -9,7 +9,8 @@ import Darwin
 /// A small HTTP/1.1 server on loopback that implements the content service's contract
 /// over a fixture, for the client's tests: the real server lives in its own package.
 ///
-/// One thread accepts connections and answers each request, then closes the connection.
+/// One thread accepts connections and answers each request, then closes the connection;
+/// it keeps the server alive until ``stop()``.
 /// ``failNext(_:status:)`` makes the next requests fail, to exercise the retries.
 final class StubFactsServer: @unchecked Sendable {
     let port: UInt16
@@ -48,12 +49,10 @@ final class StubFactsServer: @unchecked Sendable {
         thread.start()
     }
 
-    deinit { stop() }
-
-    /// Stops listening; later requests fail to connect.
+    /// Stops listening; later requests fail to connect. The accepting thread closes the
+    /// socket as it ends, so that its number cannot be reused under it.
     func stop() {
         shutdown(listener, Int32(SHUT_RDWR))
-        close(listener)
     }
 
     /// The next `count` requests get `status` (503 by default) without being served.
@@ -82,10 +81,11 @@ final class StubFactsServer: @unchecked Sendable {
     private func acceptLoop() {
         while true {
             let connection = accept(listener, nil, nil)
-            guard connection >= 0 else { return }
+            guard connection >= 0 else { break }
             serve(connection)
             close(connection)
         }
+        close(listener)
     }
 
     private func serve(_ connection: Int32) {
