@@ -35,6 +35,16 @@ import Testing
         #expect(server.requestLog.filter { $0.contains("register") }.count == 1)
     }
 
+    @Test func aKeyTheServerForgotIsReplaced() async throws {
+        _ = try await downloader().initialize(language: .en)
+        let first = try database.deviceKey()
+        server.forgetKeys()
+        let categories = try await downloader().initialize(language: .de)
+        #expect(categories.count == 8)
+        #expect(try database.deviceKey() != first)
+        #expect(server.requestLog.filter { $0.contains("register") }.count == 2)
+    }
+
     @Test func downloadsEveryPageWithProgress() async throws {
         _ = try await downloader().initialize(language: .en)
         let seen = Recorder<DownloadProgress>()

@@ -60,6 +60,11 @@ final class StubFactsServer: @unchecked Sendable {
         lock.withLock { failures += Array(repeating: status, count: count) }
     }
 
+    /// Forgets every device key, as a server whose database was reset.
+    func forgetKeys() {
+        lock.withLock { keys = [] }
+    }
+
     /// Every request line served so far (`GET /api/facts?…`), failed ones included.
     var requestLog: [String] { lock.withLock { requests } }
 

@@ -20,11 +20,14 @@ public struct FactsError: Error, Hashable, Sendable, CustomStringConvertible {
     public var code: Code
     /// What happened, for a log.
     public var message: String
+    /// The service's own error code (`invalid_device_key`), when it sent one.
+    public var serviceCode: String?
 
     /// A failure of kind `code`.
-    public init(_ code: Code, _ message: String) {
+    public init(_ code: Code, _ message: String, serviceCode: String? = nil) {
         self.code = code
         self.message = message
+        self.serviceCode = serviceCode
     }
 
     public var description: String { "\(code.rawValue): \(message)" }

@@ -65,19 +65,28 @@ public struct FactsDownloader<C: Clock>: Sendable where C.Duration == Duration {
         self.device = device
     }
 
-    /// The language step's Continue: registers the device (once: a stored key is reused),
-    /// then fetches the metadata in `language` into the database. Returns the categories.
+    /// The language step's Continue: registers the device (once: a stored key is reused,
+    /// unless the service no longer knows it), then fetches the metadata in `language` into
+    /// the database. Returns the categories.
     public func initialize(language: FactsLanguage) async throws -> [FactCategory] {
-        let key: String
+        let metadata: FactsMetadata
         if let stored = try database.deviceKey() {
-            key = stored
+            do {
+                metadata = try await withRetries { try await service.metadata(language: language, deviceKey: stored) }
+            } catch let error as FactsError where error.serviceCode == "invalid_device_key" {
+                metadata = try await registerAndFetch(language)
+            }
         } else {
-            key = try await withRetries { try await service.register(device, language: language) }
-            try database.saveDeviceKey(key)
+            metadata = try await registerAndFetch(language)
         }
-        let metadata = try await withRetries { try await service.metadata(language: language, deviceKey: key) }
         try database.saveMetadata(categories: metadata.categories, contentTypes: metadata.contentTypes)
         return try database.categories()
+    }
+
+    private func registerAndFetch(_ language: FactsLanguage) async throws -> FactsMetadata {
+        let key = try await withRetries { try await service.register(device, language: language) }
+        try database.saveDeviceKey(key)
+        return try await withRetries { try await service.metadata(language: language, deviceKey: key) }
     }
 
     /// Downloads every page of `query`, storing each in one transaction and reporting the

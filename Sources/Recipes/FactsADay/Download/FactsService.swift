@@ -167,8 +167,9 @@ public struct HTTPFactsService: FactsService {
                 throw FactsError(.invalidResponse, "\(request.url?.path ?? ""): \(error)")
             }
         case 400..<500:
-            let detail = (try? JSONDecoder().decode(ServiceFailure.self, from: data)).map { "\($0.error.code): \($0.error.message)" } ?? "HTTP \(http.statusCode)"
-            throw FactsError(.rejected, "\(request.url?.path ?? ""): \(detail)")
+            let failure = try? JSONDecoder().decode(ServiceFailure.self, from: data)
+            let detail = failure.map { "\($0.error.code): \($0.error.message)" } ?? "HTTP \(http.statusCode)"
+            throw FactsError(.rejected, "\(request.url?.path ?? ""): \(detail)", serviceCode: failure?.error.code)
         default:
             throw FactsError(.network, "\(request.url?.path ?? ""): HTTP \(http.statusCode)")
         }
