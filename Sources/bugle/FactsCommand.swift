@@ -79,12 +79,21 @@ struct FactsOnboardCommand: AsyncParsableCommand {
             try printSchedule(database, preferences: preferences)
             return
         }
-        let downloader = FactsDownloader(service: HTTPFactsService(baseURL: URL(string: server)!), database: database, clock: ContinuousClock())
+        let version = ProcessInfo.processInfo.operatingSystemVersion
+        let deviceInfo = DeviceInfo(platform: Self.platform, model: "bugle", osVersion: "\(version.majorVersion).\(version.minorVersion)")
+        let downloader = FactsDownloader(service: HTTPFactsService(baseURL: URL(string: server)!), database: database, clock: ContinuousClock(), device: deviceInfo)
         var shell = TerminalOnboarding(database: database, downloader: downloader, notifier: notifier, center: center)
         try await shell.run()
         guard let preferences = try database.preferences() else { throw ExitCode(1) }
         try printSchedule(database, preferences: preferences)
     }
+
+    /// The contract's name for the system the tool runs on.
+    #if os(macOS)
+    static let platform = "macos"
+    #else
+    static let platform = "linux"
+    #endif
 
     private func printSchedule(_ database: FactsDatabase, preferences: FactsPreferences) throws {
         let today = ZoneRules(timeZone: store.timeZone, around: Date()).localDate(at: Date())
