@@ -13,6 +13,7 @@ let package = Package(
         .library(name: "StreakRescue", targets: ["StreakRescue"]),
         .library(name: "StudyReminders", targets: ["StudyReminders"]),
         .library(name: "BugleStore", targets: ["BugleStore"]),
+        .library(name: "FactsADay", targets: ["FactsADay"]),
         .executable(name: "bugle", targets: ["bugle"]),
     ],
     dependencies: [
@@ -45,12 +46,15 @@ let package = Package(
                 resources: [.copy("Resources/StreakRescue.xcstrings")]),
         .target(name: "StudyReminders", dependencies: ["Bugle"], path: "Sources/Recipes/StudyReminders",
                 resources: [.copy("Resources/StudyReminders.xcstrings")]),
+        // Facts A Day persists its content beside Bugle's store, in the same SQLite file.
+        .target(name: "FactsADay", dependencies: ["Bugle", "BugleStore", .product(name: "GRDB", package: "GRDB.swift")],
+                path: "Sources/Recipes/FactsADay"),
         // Scenario glue for the recipes: what `recipe:` in a scenario file can name.
-        .target(name: "RecipeScenarios", dependencies: ["Bugle", "BugleSimulator", "ActivityWindows", "StreakRescue", "StudyReminders"]),
+        .target(name: "RecipeScenarios", dependencies: ["Bugle", "BugleSimulator", "ActivityWindows", "StreakRescue", "StudyReminders", "FactsADay"]),
         .executableTarget(
             name: "bugle",
             dependencies: [
-                "Bugle", "BugleSimulator", "BugleLogging", "BugleStore", "RecipeScenarios",
+                "Bugle", "BugleSimulator", "BugleLogging", "BugleStore", "RecipeScenarios", "FactsADay",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -72,6 +76,7 @@ let package = Package(
         // A child process for the store's tests: imports a drip queue until it is killed.
         .executableTarget(name: "bugle-store-import", dependencies: ["BugleStore"], path: "Tests/BugleStoreImportHelper"),
         .testTarget(name: "bugleTests", dependencies: ["bugle"]),
+        .testTarget(name: "FactsADayTests", dependencies: ["FactsADay", "bugle", "Bugle", "BugleStore", "BugleSimulator", "RecipeScenarios", .product(name: "GRDB", package: "GRDB.swift")]),
     ]
 )
 

@@ -9,7 +9,7 @@ struct BugleCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bugle",
         abstract: "Plan, simulate and explain an app's local notifications.",
-        subcommands: [Simulate.self, PlanCommand.self, RRuleCommand.self, HistoryCommand.self])
+        subcommands: [Simulate.self, PlanCommand.self, RRuleCommand.self, HistoryCommand.self, FactsCommand.self])
 }
 
 /// Output formats every command offers.

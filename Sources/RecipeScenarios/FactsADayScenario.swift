@@ -1,0 +1,124 @@
+import Bugle
+import BugleSimulator
+import FactsADay
+import Foundation
+
+/// `recipe: facts-a-day`: the daily fact (``FactsADay``) in a scenario, without a network.
+///
+/// The facts come from a local corpus instead of the content server: `corpus:` names a
+/// file in the server's `facts/<language>.jsonl` format (relative to the scenario), or
+/// `facts:` lists them inline, one text each. They are loaded into an in-memory database
+/// when the file is read, as if the download had finished; a parsed scenario runs once.
+///
+/// Settings: `language` (`en`, the default, or another of the eight), `corpus` or `facts`
+/// (one of them), `seed` (picks are random; the same seed picks the same facts).
+///
+/// Events, besides the built-in ones:
+///
+/// | event | what the user does |
+/// | --- | --- |
+/// | `onboard: { time: "09:00" }` | completes onboarding: allows notifications; 64 facts are scheduled |
+/// | `setTime: "20:30"` | picks a new time in Settings: every upcoming fact is rescheduled |
+///
+/// Opening the app (`open`) after onboarding tops the schedule up to 64, as the main app
+/// does at launch.
+public struct FactsADayScenario: ScenarioRecipe {
+    public static let name = "facts-a-day"
+    public static let settingKeys = ["language", "corpus", "facts", "seed"]
+    public static let eventKeys = ["onboard", "setTime"]
+
+    let language: FactsLanguage
+    let database: FactsDatabase
+    let seed: UInt64
+
+    public init(settings: ScenarioObject, setup: ScenarioSetup) throws {
+        var language = FactsLanguage.en
+        if let value = settings["language"] {
+            let code = try value.string()
+            guard let chosen = FactsLanguage(rawValue: code) else {
+                throw value.error("\(value.path): expected one of \(FactsLanguage.allCases.map(\.rawValue).joined(separator: ", ")), found \"\(code)\"")
+            }
+            language = chosen
+        }
+        self.language = language
+        seed = try settings["seed"].map { UInt64(max(0, try $0.int())) } ?? 1
+        let facts: [Fact]
+        switch (settings["corpus"], settings["facts"]) {
+        case (let corpus?, nil):
+            let path = try corpus.string()
+            let folder = setup.file.map { URL(fileURLWithPath: $0).deletingLastPathComponent() } ?? URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+            let url = path.hasPrefix("/") ? URL(fileURLWithPath: path) : folder.appendingPathComponent(path)
+            guard let data = try? Data(contentsOf: url) else { throw corpus.error("\(corpus.path): cannot read the corpus file \(url.path)") }
+            do {
+                facts = try FactsCorpus.facts(jsonLines: data, language: language)
+            } catch let error as FactsError {
+                throw corpus.error("\(corpus.path): \(url.path): \(error.message)")
+            }
+        case (nil, let list?):
+            facts = try list.sequence().enumerated().map { index, item in Fact(id: index + 1, content: try item.string(), language: language.rawValue) }
+        default:
+            throw settings.value.error("recipe: facts-a-day needs one of corpus: (a facts/<language>.jsonl file) or facts: (a list)")
+        }
+        do {
+            database = try FactsDatabase.inMemory()
+            try database.saveFacts(facts)
+        } catch {
+            throw settings.value.error("recipe: facts-a-day cannot load its facts: \(error)")
+        }
+    }
+
+    public var rules: [any Rule] { [FactRule()] }
+
+    public func parseEvent(key: String, value: ScenarioValue) throws -> JSONValue {
+        switch key {
+        case "onboard":
+            let object = try value.object(["time"])
+            return .object(["time": .string(try object["time"]?.localTime().description ?? "09:00")])
+        default:
+            return .string(try value.localTime().description)
+        }
+    }
+
+    private static let timeKey = "facts-a-day.time"
+
+    public func handle(_ event: RecipeEvent, context: RecipeContext) async throws {
+        let time: LocalTime
+        switch event.value {
+        case .string(let text): time = TimeParsing.localTime(text) ?? .midnight
+        default: time = TimeParsing.localTime(event.value.string("time")) ?? .midnight
+        }
+        var random = SeededGenerator(seed: seed ^ UInt64(bitPattern: Int64(context.now.timeIntervalSince1970)))
+        let previous = try context.stored(String.self, forKey: Self.timeKey).flatMap(TimeParsing.localTime)
+        if event.key == "onboard" {
+            context.note("onboarding: the user allows notifications; daily fact at \(time)")
+            await context.center.setAuthorization(.authorized)
+        } else {
+            context.note("settings: notification time \(previous?.description ?? "unset") → \(time)")
+        }
+        let count = try await notifier(context).scheduleAll(time: time, replacing: previous, language: language, using: &random)
+        try context.store(time.description, forKey: Self.timeKey)
+        try note(count == 1 ? "1 fact scheduled" : "\(count) facts scheduled", time: time, context: context)
+    }
+
+    public func respond(to reason: RefreshReason, context: RecipeContext) async throws {
+        guard reason == .launch || reason == .foreground, let time = try context.stored(String.self, forKey: Self.timeKey).flatMap(TimeParsing.localTime) else {
+            try await context.refresh(reason)
+            return
+        }
+        var random = SeededGenerator(seed: seed ^ UInt64(bitPattern: Int64(context.now.timeIntervalSince1970)))
+        let added = try await notifier(context).topUp(time: time, language: language, reason: reason, using: &random)
+        try note(added == 0 ? "app opened: 64 facts ahead, no top-up" : "app opened: topped up \(added) fact\(added == 1 ? "" : "s")", time: time, context: context)
+    }
+
+    private func notifier(_ context: RecipeContext) -> FactsNotifier {
+        FactsNotifier(database: database, scheduler: context.scheduler, refresh: { reason in try await context.refresh(reason) })
+    }
+
+    /// Notes `what`, with the days the facts not shown yet cover and the facts left to pick.
+    private func note(_ what: String, time: LocalTime, context: RecipeContext) throws {
+        let upcoming = try database.scheduledFacts(from: FactSchedule.firstDay(now: context.now, zone: context.zone, time: time))
+        let left = try database.factCount(language: language) - database.scheduledFacts().count
+        let span = upcoming.first.map { "\($0.date) to \(upcoming.last?.date ?? $0.date)" } ?? "none"
+        context.note("\(what); \(upcoming.count) upcoming (\(span)); \(left) never shown")
+    }
+}

@@ -1,0 +1,48 @@
+import Foundation
+
+/// The eight languages the content service writes facts in.
+public enum FactsLanguage: String, CaseIterable, Hashable, Sendable, Codable, CustomStringConvertible {
+    case en, de, es, fr, ja, ko, tr, zh
+
+    /// The language's name in itself, as the language screen lists it.
+    public var nativeName: String {
+        switch self {
+        case .en: "English"
+        case .de: "Deutsch"
+        case .es: "Español"
+        case .fr: "Français"
+        case .ja: "日本語"
+        case .ko: "한국어"
+        case .tr: "Türkçe"
+        case .zh: "中文"
+        }
+    }
+
+    /// The language preselected for `locale`: its language when the service has it, else English.
+    ///
+    /// The locale is a value (not `Locale.current`) so that the choice is testable.
+    public init(defaultFor locale: Locale) {
+        let code = locale.language.languageCode?.identifier ?? "en"
+        self = FactsLanguage(rawValue: code) ?? .en
+    }
+
+    public var description: String { rawValue }
+}
+
+/// The difficulty a user picks; ``all`` by default.
+public enum Difficulty: String, CaseIterable, Hashable, Sendable, Codable {
+    case beginner, intermediate, advanced, all
+
+    /// The `difficulty` query parameter of the facts endpoint.
+    public var queryValue: String { rawValue }
+
+    /// The screen's line for the option.
+    public var summary: String {
+        switch self {
+        case .beginner: "Simple and easy-to-understand facts"
+        case .intermediate: "Moderately detailed and engaging facts"
+        case .advanced: "In-depth and complex facts"
+        case .all: "Mix of all difficulty levels"
+        }
+    }
+}

@@ -1,0 +1,31 @@
+/// An alert the onboarding shows over its current screen.
+public enum OnboardingAlert: Hashable, Sendable {
+    /// The permission was denied: the user must allow notifications in Settings.
+    case permissionRequired
+    /// The notification center did not take the schedule; Enable tries again.
+    case schedulingFailed
+    /// There are no facts to schedule: onboarding cannot complete.
+    case noFacts
+    /// The facts could not be downloaded (after the retries); Enable tries again.
+    case downloadFailed(String)
+
+    /// The alert's title.
+    public var title: String {
+        switch self {
+        case .permissionRequired: "Notification Permission Required"
+        case .schedulingFailed: "Notification Scheduling Failed"
+        case .noFacts: "No Facts Available"
+        case .downloadFailed: "Download Failed"
+        }
+    }
+
+    /// The alert's message.
+    public var message: String {
+        switch self {
+        case .permissionRequired: "Facts A Day sends one fact a day as a notification. Allow notifications in Settings > Facts A Day > Notifications, then tap Enable Notifications again."
+        case .schedulingFailed: "Failed to create notifications. Please try again."
+        case .noFacts: "No facts were downloaded for your choices, so there is nothing to send. Check your internet connection and try again."
+        case .downloadFailed(let reason): "The facts could not be downloaded (\(reason)). Check your internet connection and tap Enable Notifications to try again."
+        }
+    }
+}

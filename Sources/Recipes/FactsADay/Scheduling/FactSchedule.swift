@@ -1,0 +1,44 @@
+import Bugle
+import Foundation
+
+/// The pure part of scheduling: which day comes first, how many facts to add, and what
+/// the rule reads.
+public enum FactSchedule {
+    /// The most notifications a platform keeps pending (iOS and macOS): never more.
+    public static let limit = 64
+    /// The app state key that holds the scheduled facts.
+    public static let scheduleKey = "factsADay.schedule"
+    /// The app state key that holds the notification time (`HH:MM`).
+    public static let timeKey = "factsADay.time"
+
+    /// The first day a new fact may fire: today when `time` is still ahead at `now`, else
+    /// tomorrow.
+    public static func firstDay(now: Date, zone: ZoneRules, time: LocalTime) -> LocalDate {
+        let local = zone.localDateTime(at: now)
+        let today = LocalDateTime(date: local.date, time: time)
+        return zone.date(for: today) > now ? local.date : local.date.adding(days: 1)
+    }
+
+    /// The candidate id of the fact on `date`.
+    public static func candidateID(for date: LocalDate) -> String { "fact.\(date)" }
+
+    /// Days for `count` new facts after the upcoming ones: from `firstDay`, or the day after
+    /// the last scheduled day when that is later.
+    public static func days(count: Int, firstDay: LocalDate, lastScheduled: LocalDate?) -> [LocalDate] {
+        let start = lastScheduled.map { max(firstDay, $0.adding(days: 1)) } ?? firstDay
+        return (0..<max(0, count)).map { start.adding(days: $0) }
+    }
+
+    /// The app state the ``FactRule`` reads: `scheduled` and the time of day.
+    public static func stateValues(for scheduled: [ScheduledFact], time: LocalTime) -> [String: JSONValue] {
+        let entries: [JSONValue] = scheduled.map { item in
+            var fields: [String: JSONValue] = ["date": .string(item.date.description), "factID": .int(item.fact.id), "body": .string(notificationBody(item.fact))]
+            if let title = item.fact.title { fields["title"] = .string(title) }
+            return .object(fields)
+        }
+        return [scheduleKey: .array(entries), timeKey: .string(time.description)]
+    }
+
+    /// What the notification says: the summary when the fact has one, else the whole text.
+    public static func notificationBody(_ fact: Fact) -> String { fact.summary ?? fact.content }
+}

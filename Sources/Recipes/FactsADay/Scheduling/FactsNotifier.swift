@@ -1,0 +1,106 @@
+import Bugle
+import Foundation
+
+/// Schedules the daily facts: picks them in the database, then has Bugle's scheduler put
+/// the matching requests in the notification center.
+///
+/// - ``scheduleAll(time:replacing:language:using:)``: onboarding and a new time. Every upcoming
+///   fact is unscheduled, then up to 64 random unscheduled facts of the language get one day
+///   each, from ``FactSchedule/firstDay(now:zone:time:)``.
+/// - ``topUp(time:language:reason:using:)``: the main app's launch. When fewer than 64 facts are
+///   upcoming, new ones follow the last scheduled day.
+///
+/// When the center does not take every request, the facts picked by this call are
+/// unscheduled again and ``FactsError/Code/scheduling`` is thrown, so that a retry starts
+/// clean.
+public struct FactsNotifier: Sendable {
+    /// Where the facts are.
+    public var database: FactsDatabase
+    /// The scheduler whose planner holds a ``FactRule``.
+    public var scheduler: Scheduler
+    /// How the notifier refreshes once the facts are picked: the scheduler's own refresh,
+    /// or a host's that records it (a simulation).
+    public var refresh: @Sendable (RefreshReason) async throws -> RefreshResult
+
+    /// A notifier over `database` and `scheduler`; `refresh` defaults to the scheduler's.
+    public init(database: FactsDatabase, scheduler: Scheduler, refresh: (@Sendable (RefreshReason) async throws -> RefreshResult)? = nil) {
+        self.database = database
+        self.scheduler = scheduler
+        self.refresh = refresh ?? { reason in try await scheduler.refresh(reason: reason) }
+    }
+
+    /// A planner for the app: the fact rule, and the whole pending list for it (the app
+    /// owns the center, so no safety margin).
+    public static func planner() -> Planner {
+        Planner(rules: [FactRule()], budget: Budget(platform: .ios, safetyMargin: 0))
+    }
+
+    /// Unschedules the upcoming facts and schedules up to 64 again at `time`; returns how
+    /// many are scheduled. Throws ``FactsError/Code/noFacts`` when there is none.
+    ///
+    /// `previous` is the time the current schedule was made for, when the user changes it:
+    /// the facts still ahead at the old time are the ones not delivered yet, and only they
+    /// are unscheduled. Today's 09:00 fact at 08:00 goes, even when the new time has passed
+    /// today; at 12:00 it was delivered and stays today's fact, and a new 21:00 schedule
+    /// starts tomorrow.
+    @discardableResult
+    public func scheduleAll(time: LocalTime, replacing previous: LocalTime? = nil, language: FactsLanguage,
+                            using generator: inout some RandomNumberGenerator) async throws -> Int {
+        let first = try firstDay(time)
+        let undelivered = try previous.map(firstDay) ?? first
+        let upcoming = try database.scheduledFacts(from: undelivered)
+        try database.clearScheduling(notificationIDs: upcoming.map(\.notificationID))
+        let lastKept = try database.lastScheduledDate()
+        let added = try pick(FactSchedule.limit, language: language, firstDay: first, lastScheduled: lastKept, using: &generator)
+        guard !added.isEmpty else {
+            try await apply(time: time, firstDay: first)
+            throw FactsError(.noFacts, "there are no \(language.nativeName) facts to schedule")
+        }
+        try await apply(time: time, firstDay: first, undoing: added)
+        return added.count
+    }
+
+    /// Adds facts after the last scheduled day until 64 are upcoming, then refreshes for
+    /// `reason`; returns how many were added (0 when 64 already are, or when no fact is left).
+    @discardableResult
+    public func topUp(time: LocalTime, language: FactsLanguage, reason: RefreshReason = .launch, using generator: inout some RandomNumberGenerator) async throws -> Int {
+        let first = try firstDay(time)
+        let upcoming = try database.scheduledFacts(from: first).count
+        let added = try pick(FactSchedule.limit - upcoming, language: language, firstDay: first, lastScheduled: try database.lastScheduledDate(), using: &generator)
+        try await apply(time: time, firstDay: first, reason: reason, undoing: added)
+        return added.count
+    }
+
+    private func firstDay(_ time: LocalTime) throws -> LocalDate {
+        let now = scheduler.environment.now()
+        return FactSchedule.firstDay(now: now, zone: ZoneRules(timeZone: scheduler.environment.calendar().timeZone, around: now), time: time)
+    }
+
+    private func pick(_ count: Int, language: FactsLanguage, firstDay: LocalDate, lastScheduled: LocalDate?, using generator: inout some RandomNumberGenerator) throws -> [ScheduledFact] {
+        guard count > 0 else { return [] }
+        let facts = try database.randomUnscheduledFacts(count, language: language, using: &generator)
+        let days = FactSchedule.days(count: facts.count, firstDay: firstDay, lastScheduled: lastScheduled)
+        let picked = zip(facts, days).map { fact, day in
+            ScheduledFact(fact: fact, date: day, notificationID: scheduler.planner.namespace.requestID(for: FactSchedule.candidateID(for: day)))
+        }
+        try database.markScheduled(picked)
+        return picked
+    }
+
+    /// Hands the upcoming facts to the scheduler and refreshes.
+    private func apply(time: LocalTime, firstDay: LocalDate, reason: RefreshReason = .dataChanged, undoing added: [ScheduledFact] = []) async throws {
+        let upcoming = try database.scheduledFacts(from: firstDay)
+        for (key, value) in FactSchedule.stateValues(for: upcoming, time: time) { await scheduler.update(key, to: value) }
+        let result: RefreshResult
+        do {
+            result = try await refresh(reason)
+        } catch {
+            try database.clearScheduling(notificationIDs: added.map(\.notificationID))
+            throw FactsError(.scheduling, "\(error)")
+        }
+        if result.failures > 0 {
+            try database.clearScheduling(notificationIDs: added.map(\.notificationID))
+            throw FactsError(.scheduling, "the notification center refused \(result.failures) request\(result.failures == 1 ? "" : "s")")
+        }
+    }
+}

@@ -1,0 +1,363 @@
+import ArgumentParser
+import Bugle
+import BugleSimulator
+import BugleStore
+import FactsADay
+import Foundation
+
+/// `bugle facts`: the Facts A Day app in the terminal.
+struct FactsCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "facts",
+        abstract: "Facts A Day: onboard against a content server, then read the daily fact.",
+        subcommands: [FactsOnboardCommand.self, FactsTodayCommand.self])
+}
+
+/// The options both facts commands share.
+struct FactsStoreOptions: ParsableArguments {
+    @Option(help: "The app's SQLite file (default: bugle/bugle.sqlite in the platform's application-support folder).")
+    var db: String?
+
+    @Option(help: "The device's time zone (default: the system's).")
+    var tz: String?
+
+    func validate() throws {
+        if let tz, TimeZone(identifier: tz) == nil { throw ValidationError("--tz: unknown time zone \(tz)") }
+    }
+
+    var timeZone: TimeZone { tz.flatMap(TimeZone.init(identifier:)) ?? .current }
+
+    func path() throws -> String { try db ?? storeReportingErrors { try BugleDatabase.defaultLocation().path } }
+
+    func open() throws -> FactsDatabase {
+        let url = URL(fileURLWithPath: try path())
+        return try storeReportingErrors {
+            do {
+                try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+                return try FactsDatabase.open(at: url)
+            } catch let error as FactsError {
+                throw StoreError(.cannotOpen, path: url.path, message: error.message)
+            }
+        }
+    }
+}
+
+/// `bugle facts onboard`: the five onboarding steps, answered at the terminal.
+struct FactsOnboardCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "onboard",
+        abstract: "Walk through onboarding (language, categories, difficulty, time, permission), download the facts and schedule 64 days.",
+        discussion: """
+            Prompts on standard input; a blank answer takes the default. There is no notification \
+            system on the command line: the permission prompt is answered here, and the schedule \
+            goes to a simulated notification center and the store's ledger. Once onboarded, \
+            running it again tops the schedule up to 64 facts, as the app does at launch.
+            """)
+
+    @Option(help: "The content server's root URL, such as http://127.0.0.1:8080.")
+    var server: String
+
+    @OptionGroup var store: FactsStoreOptions
+
+    func validate() throws {
+        guard let url = URL(string: server), ["http", "https"].contains(url.scheme ?? ""), url.host != nil else {
+            throw ValidationError("--server: expected an http:// or https:// URL, found \(server)")
+        }
+    }
+
+    func run() async throws {
+        let database = try store.open()
+        let device = SimulatedDevice(now: Date(), timeZone: store.timeZone)
+        let center = SimulatedCenter(device: device, authorization: .notDetermined)
+        let scheduler = Scheduler(planner: FactsNotifier.planner(), center: center, environment: device.environment, journal: database.store)
+        let notifier = FactsNotifier(database: database, scheduler: scheduler)
+        var random = SystemRandomNumberGenerator()
+        if try database.isOnboardingComplete(), let preferences = try database.preferences() {
+            await center.setAuthorization(.authorized)
+            let added = try await notifier.topUp(time: preferences.notificationTime, language: preferences.language, using: &random)
+            print("Onboarding is complete. Topped up \(added) notification\(added == 1 ? "" : "s").")
+            try printSchedule(database, preferences: preferences)
+            return
+        }
+        let version = ProcessInfo.processInfo.operatingSystemVersion
+        let deviceInfo = DeviceInfo(platform: Self.platform, model: "bugle", osVersion: "\(version.majorVersion).\(version.minorVersion)")
+        let downloader = FactsDownloader(service: HTTPFactsService(baseURL: URL(string: server)!), database: database, clock: ContinuousClock(), device: deviceInfo)
+        var shell = TerminalOnboarding(database: database, downloader: downloader, notifier: notifier, center: center)
+        try await shell.run()
+        guard let preferences = try database.preferences() else { throw ExitCode(1) }
+        try printSchedule(database, preferences: preferences)
+    }
+
+    /// The contract's name for the system the tool runs on.
+    #if os(macOS)
+    static let platform = "macos"
+    #else
+    static let platform = "linux"
+    #endif
+
+    private func printSchedule(_ database: FactsDatabase, preferences: FactsPreferences) throws {
+        let today = ZoneRules(timeZone: store.timeZone, around: Date()).localDate(at: Date())
+        let upcoming = try database.scheduledFacts(from: today)
+        guard let first = upcoming.first, let last = upcoming.last else {
+            print("No fact is scheduled.")
+            return
+        }
+        print("\(upcoming.count) daily facts at \(preferences.notificationTime), \(first.date) to \(last.date).")
+        for item in upcoming.prefix(3) {
+            print("  \(item.date)  \(item.fact.title ?? FactSchedule.notificationBody(item.fact))")
+        }
+        if upcoming.count > 3 { print("  …") }
+    }
+}
+
+/// `bugle facts today`: the fact scheduled for today.
+struct FactsTodayCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "today", abstract: "Print today's fact.")
+
+    @OptionGroup var store: FactsStoreOptions
+
+    @Option(help: "Another day than today (YYYY-MM-DD).")
+    var on: String?
+
+    func validate() throws {
+        if let on, TimeParsing.localDate(on) == nil { throw ValidationError("--on: expected a date as YYYY-MM-DD, found \(on)") }
+    }
+
+    func run() throws {
+        let path = try store.path()
+        guard FileManager.default.fileExists(atPath: path) else {
+            FileHandle.standardError.write(Data("\(path): no such store; run bugle facts onboard first\n".utf8))
+            throw ExitCode(1)
+        }
+        let database = try store.open()
+        let day = on.flatMap(TimeParsing.localDate) ?? ZoneRules(timeZone: store.timeZone, around: Date()).localDate(at: Date())
+        guard let item = try database.fact(on: day) else {
+            FileHandle.standardError.write(Data("No fact is scheduled for \(day).\n".utf8))
+            throw ExitCode(1)
+        }
+        let time = try database.preferences().map { " at \($0.notificationTime)" } ?? ""
+        print("Fact of the day, \(day)\(time)")
+        if let title = item.fact.title { print(title) }
+        print(item.fact.content)
+        if let source = item.fact.sourceURL { print("Source: \(source)") }
+    }
+}
+
+/// The onboarding's shell for the terminal: asks what the screens would show, feeds the
+/// answers to ``Onboarding`` and performs its actions.
+struct TerminalOnboarding {
+    let database: FactsDatabase
+    let downloader: FactsDownloader<ContinuousClock>
+    let notifier: FactsNotifier
+    let center: SimulatedCenter
+    var onboarding = Onboarding(locale: Locale.current)
+    let inbox = DownloadInbox()
+
+    init(database: FactsDatabase, downloader: FactsDownloader<ContinuousClock>, notifier: FactsNotifier, center: SimulatedCenter) {
+        self.database = database
+        self.downloader = downloader
+        self.notifier = notifier
+        self.center = center
+    }
+
+    mutating func run() async throws {
+        print("Step 1/4 · Language")
+        for (index, language) in FactsLanguage.allCases.enumerated() { print("  \(index + 1). \(language.nativeName) (\(language.rawValue))") }
+        while onboarding.step == .language {
+            let answer = try ask("Language [\(onboarding.language.rawValue)]: ")
+            if !answer.isEmpty {
+                guard let language = FactsLanguage(rawValue: answer.lowercased()) ?? Int(answer).flatMap({ FactsLanguage.allCases[safe: $0 - 1] }) else {
+                    print("Choose one of \(FactsLanguage.allCases.map(\.rawValue).joined(separator: ", ")).")
+                    continue
+                }
+                try await perform(onboarding.handle(.languageSelected(language)))
+            }
+            try await perform(onboarding.handle(.continueTapped))
+            if let error = onboarding.initializationError { print("\(error). Press Enter to try again.") }
+        }
+
+        print("\nStep 2/4 · Categories (at least \(Onboarding.minimumCategories))")
+        for (index, category) in onboarding.categories.enumerated() { print("  \(index + 1). \(category.icon ?? "·") \(category.name)") }
+        while onboarding.step == .categories {
+            let answer = try ask("Your categories (numbers or slugs, comma-separated): ")
+            for token in answer.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) where !token.isEmpty {
+                let slug = Int(token).flatMap { onboarding.categories[safe: $0 - 1]?.slug } ?? token
+                if !onboarding.selectedCategories.contains(slug) { try await perform(onboarding.handle(.categoryToggled(slug))) }
+            }
+            guard onboarding.canContinueFromCategories else {
+                print("Chosen: \(onboarding.selectedCategories.count). Choose at least \(Onboarding.minimumCategories).")
+                continue
+            }
+            try await perform(onboarding.handle(.continueTapped))
+        }
+
+        print("\nStep 3/4 · Difficulty")
+        for (index, difficulty) in Difficulty.allCases.enumerated() { print("  \(index + 1). \(difficulty.rawValue): \(difficulty.summary)") }
+        while onboarding.step == .difficulty {
+            let answer = try ask("Difficulty [all]: ")
+            if !answer.isEmpty {
+                guard let difficulty = Difficulty(rawValue: answer.lowercased()) ?? Int(answer).flatMap({ Difficulty.allCases[safe: $0 - 1] }) else {
+                    print("Choose one of \(Difficulty.allCases.map(\.rawValue).joined(separator: ", ")).")
+                    continue
+                }
+                try await perform(onboarding.handle(.difficultySelected(difficulty)))
+            }
+            try await perform(onboarding.handle(.continueTapped))
+        }
+
+        print("\nStep 4/4 · Notifications (the facts download in the background meanwhile)")
+        while true {
+            let answer = try ask("Notification time [\(onboarding.notificationTime)]: ")
+            if answer.isEmpty { break }
+            guard let time = TimeParsing.localTime(answer) else {
+                print("Expected a time as HH:MM.")
+                continue
+            }
+            try await perform(onboarding.handle(.timeSelected(time)))
+            break
+        }
+        while onboarding.step == .notifications {
+            try await absorbDownload()
+            _ = try ask("Press Enter to enable notifications: ")
+            try await perform(onboarding.handle(.enableNotificationsTapped))
+            try await waitForDownload()
+            if let alert = onboarding.alert {
+                print("\n⚠ \(alert.title)\n  \(alert.message)")
+                if alert == .noFacts { throw ExitCode(1) }
+                if alert == .permissionRequired, try ask("Allow notifications in Settings now? [y/N]: ").lowercased().hasPrefix("y") {
+                    await center.setAuthorization(.authorized)
+                    try await perform(onboarding.handle(.permissionStatusRead(.authorized)))
+                }
+                try await perform(onboarding.handle(.alertDismissed))
+            }
+        }
+    }
+
+    /// Feeds the download's news to the onboarding without waiting; ends the progress bar
+    /// when the download the onboarding waits for ends.
+    private mutating func absorbDownload() async throws {
+        for input in inbox.drain() {
+            if onboarding.isWaitingForDownload {
+                switch input {
+                case .downloadFinished(let facts):
+                    drawProgress(DownloadProgress(downloaded: facts, total: facts))
+                    print("")
+                case .downloadFailed:
+                    print("")
+                default:
+                    break
+                }
+            }
+            try await perform(onboarding.handle(input))
+        }
+    }
+
+    /// While the onboarding waits for the download, draws the progress bar.
+    private mutating func waitForDownload() async throws {
+        guard onboarding.isWaitingForDownload else { return }
+        print(onboarding.enableButtonTitle)
+        while onboarding.isWaitingForDownload {
+            if case .running(let progress) = onboarding.download { drawProgress(progress) }
+            try await Task.sleep(for: .milliseconds(50))
+            try await absorbDownload()
+        }
+    }
+
+    /// `[█████░░░░░] 50% (75/150)`, redrawn on one line.
+    private func drawProgress(_ progress: DownloadProgress) {
+        let width = 30
+        let bar: String
+        if progress.total == 0 {
+            bar = "[\(String(repeating: "░", count: width))] connecting…"
+        } else {
+            let filled = progress.percentage * width / 100
+            bar = "[\(String(repeating: "█", count: filled))\(String(repeating: "░", count: width - filled))] \(progress.percentage)% (\(progress.downloaded)/\(progress.total))"
+        }
+        print("\r\(bar)", terminator: "")
+        fflush(nil)
+    }
+
+    private mutating func perform(_ actions: [Onboarding.Action]) async throws {
+        for action in actions {
+            switch action {
+            case .setLocale(let language):
+                print("Language: \(language.nativeName)")
+            case .initialize(let language):
+                print("Loading…")
+                do {
+                    let categories = try await downloader.initialize(language: language)
+                    try await perform(onboarding.handle(.initialized(categories)))
+                } catch let error as FactsError {
+                    try await perform(onboarding.handle(.initializationFailed(error)))
+                }
+            case .startDownload(let query):
+                let downloader = downloader
+                let inbox = inbox
+                let database = database
+                Task {
+                    do {
+                        try await downloader.download(query) { progress in inbox.append(.downloadProgressed(progress)) }
+                        let stored = try database.factCount(language: query.language)
+                        inbox.append(.downloadFinished(facts: stored))
+                    } catch let error as FactsError {
+                        inbox.append(.downloadFailed(error))
+                    } catch {
+                        inbox.append(.downloadFailed(FactsError(.network, "\(error)")))
+                    }
+                }
+            case .requestPermission:
+                let answer = try ask("“Facts A Day” would like to send you notifications. Allow? [y/N]: ").lowercased()
+                let status: AuthorizationStatus = answer.hasPrefix("y") ? .authorized : .denied
+                await center.setAuthorization(status)
+                try await perform(onboarding.handle(.permissionAnswered(status)))
+            case .schedule(let time, let language):
+                var random = SystemRandomNumberGenerator()
+                do {
+                    let count = try await notifier.scheduleAll(time: time, language: language, using: &random)
+                    try await perform(onboarding.handle(.schedulingSucceeded(count)))
+                } catch let error as FactsError {
+                    try await perform(onboarding.handle(.schedulingFailed(error)))
+                }
+            case .completeOnboarding(let preferences):
+                try storeReportingErrors { try database.completeOnboarding(preferences) }
+                print("\nAll Set! Welcome to Facts A Day!\nComplete! Redirecting you to the app...")
+            case .startSuccessTimer(let delay):
+                try await ContinuousClock().sleep(for: delay)
+                try await perform(onboarding.handle(.successDelayElapsed))
+            case .showMainApp:
+                break
+            }
+        }
+    }
+
+    /// One line of standard input; the end of input stops the command.
+    private func ask(_ prompt: String) throws -> String {
+        print(prompt, terminator: "")
+        fflush(nil)
+        guard let line = readLine() else {
+            FileHandle.standardError.write(Data("\nbugle: input ended before onboarding was complete\n".utf8))
+            throw ExitCode(1)
+        }
+        return line.trimmingCharacters(in: .whitespaces)
+    }
+}
+
+/// What the background download reports, in order, until the shell reads it.
+final class DownloadInbox: @unchecked Sendable {
+    private let lock = NSLock()
+    private var inputs: [Onboarding.Input] = []
+
+    func append(_ input: Onboarding.Input) { lock.withLock { inputs.append(input) } }
+
+    func drain() -> [Onboarding.Input] {
+        lock.withLock {
+            defer { inputs = [] }
+            return inputs
+        }
+    }
+}
+
+extension Array {
+    /// The element at `index`, or `nil` when it is out of range.
+    subscript(safe index: Int) -> Element? { indices.contains(index) ? self[index] : nil }
+}

@@ -1,0 +1,147 @@
+import Bugle
+import BugleSimulator
+@testable import FactsADay
+import Foundation
+import Testing
+
+/// The daily schedule: 64 facts, today or tomorrow, top-up, reschedule.
+@Suite struct SchedulingTests {
+    @Test func sixtyFourFactsFromTodayWhenTheTimeIsStillAhead() async throws {
+        let app = try FactsHarness(start: "2026-03-02T08:00")
+        var random = SplitMix(state: 1)
+        let count = try await app.notifier.scheduleAll(time: .at(9), language: .en, using: &random)
+        #expect(count == 64)
+        let scheduled = try app.database.scheduledFacts()
+        #expect(scheduled.map(\.date) == (0..<64).map(FactsHarness.day))
+        #expect(Set(scheduled.map(\.fact.id)).count == 64)
+        let pending = try await app.center.pendingRequests()
+        #expect(pending.count == 64)
+        #expect(Set(pending.map(\.id)) == Set(scheduled.map(\.notificationID)), "the database keeps the id of each pending request")
+        let first = try #require(pending.first { $0.id == scheduled[0].notificationID })
+        #expect(first.content.title == scheduled[0].fact.title)
+        #expect(first.content.body == scheduled[0].fact.summary)
+    }
+
+    @Test func fromTomorrowWhenTheTimeHasPassed() async throws {
+        let app = try FactsHarness(start: "2026-03-02T09:00")
+        var random = SplitMix(state: 2)
+        try await app.notifier.scheduleAll(time: .at(9), language: .en, using: &random)
+        #expect(try app.database.scheduledFacts().first?.date == FactsHarness.day(1), "09:00 at 09:00 is no longer ahead")
+        #expect(try app.database.lastScheduledDate() == FactsHarness.day(64))
+    }
+
+    @Test func theNotificationFiresAtTheChosenTimeOnTheWallClock() async throws {
+        let app = try FactsHarness(start: "2026-03-02T08:00", zone: "America/New_York")
+        var random = SplitMix(state: 3)
+        try await app.notifier.scheduleAll(time: .at(20, 30), language: .en, using: &random)
+        let deliveries = await app.center.advance(to: app.device.now.addingTimeInterval(13 * 3600))
+        #expect(deliveries.count == 1, "today's fact at 20:30")
+        // 2026-03-08 is the spring-forward day in New York: the fact still comes at 20:30 local.
+        let march9 = try #require(try app.database.scheduledFacts().first { $0.date == FactsHarness.day(7) })
+        let pending = try await app.center.pendingRequests()
+        #expect(pending.contains { $0.id == march9.notificationID })
+    }
+
+    @Test func onlyTheChosenLanguage() async throws {
+        let facts = StubFactsServer.fixture(count: 80) + StubFactsServer.fixture(count: 80, language: "de", firstID: 1001)
+        let app = try FactsHarness(facts: facts)
+        var random = SplitMix(state: 4)
+        try await app.notifier.scheduleAll(time: .at(9), language: .de, using: &random)
+        #expect(try app.database.scheduledFacts().allSatisfy { $0.fact.language == "de" })
+        #expect(try app.database.scheduledFacts().count == 64)
+    }
+
+    @Test func fewerThanSixtyFourFactsScheduleThemAll() async throws {
+        let app = try FactsHarness(facts: StubFactsServer.fixture(count: 10))
+        var random = SplitMix(state: 5)
+        #expect(try await app.notifier.scheduleAll(time: .at(9), language: .en, using: &random) == 10)
+        #expect(try await app.center.pendingRequests().count == 10)
+    }
+
+    @Test func noFactsIsAnError() async throws {
+        let app = try FactsHarness(facts: [])
+        var random = SplitMix(state: 6)
+        let error = await #expect(throws: FactsError.self) { try await app.notifier.scheduleAll(time: .at(9), language: .en, using: &random) }
+        #expect(error?.code == .noFacts)
+    }
+
+    @Test func topUpAtLaunchFollowsTheLastScheduledDay() async throws {
+        let app = try FactsHarness(start: "2026-03-02T08:00")
+        var random = SplitMix(state: 7)
+        try await app.notifier.scheduleAll(time: .at(9), language: .en, using: &random)
+        // Ten days later, ten facts were delivered: 54 are upcoming.
+        await app.center.advance(to: app.device.now.addingTimeInterval(10 * 86_400))
+        #expect(try await app.center.pendingRequests().count == 54)
+        let added = try await app.notifier.topUp(time: .at(9), language: .en, using: &random)
+        #expect(added == 10)
+        let scheduled = try app.database.scheduledFacts()
+        #expect(scheduled.count == 74, "the delivered ones stay marked, so they never come again")
+        #expect(scheduled.suffix(10).map(\.date) == (64..<74).map(FactsHarness.day))
+        #expect(Set(scheduled.map(\.fact.id)).count == 74)
+        #expect(try await app.center.pendingRequests().count == 64)
+    }
+
+    @Test func noTopUpWhenSixtyFourAreUpcoming() async throws {
+        let app = try FactsHarness(start: "2026-03-02T08:00")
+        var random = SplitMix(state: 8)
+        try await app.notifier.scheduleAll(time: .at(9), language: .en, using: &random)
+        let before = try app.database.scheduledFacts()
+        #expect(try await app.notifier.topUp(time: .at(9), language: .en, using: &random) == 0)
+        #expect(try app.database.scheduledFacts() == before)
+    }
+
+    @Test func aNewTimeReschedulesAll() async throws {
+        let app = try FactsHarness(start: "2026-03-02T08:00")
+        var random = SplitMix(state: 9)
+        try await app.notifier.scheduleAll(time: .at(9), language: .en, using: &random)
+        let before = try await app.center.pendingRequests()
+        try await app.notifier.scheduleAll(time: .at(7), replacing: .at(9), language: .en, using: &random)
+        let scheduled = try app.database.scheduledFacts()
+        #expect(scheduled.count == 64)
+        #expect(scheduled.first?.date == FactsHarness.day(1), "07:00 has passed at 08:00: from tomorrow")
+        let pending = try await app.center.pendingRequests()
+        #expect(pending.count == 64)
+        let times = Set(pending.map { request -> String in
+            guard case .wallClock(let local) = request.fireTime else { return "zoned" }
+            return local.time.description
+        })
+        #expect(times == ["07:00"])
+        #expect(!pending.contains { $0.id == before.first?.id }, "today's 09:00 fact is cancelled")
+    }
+
+    @Test func aNewTimeKeepsTheFactAlreadyDeliveredToday() async throws {
+        let app = try FactsHarness(start: "2026-03-02T08:00")
+        var random = SplitMix(state: 11)
+        try await app.notifier.scheduleAll(time: .at(9), language: .en, using: &random)
+        let delivered = try #require(try app.database.fact(on: FactsHarness.day(0)))
+        await app.center.advance(to: app.device.now.addingTimeInterval(4 * 3600))
+        try await app.notifier.scheduleAll(time: .at(21), replacing: .at(9), language: .en, using: &random)
+        #expect(try app.database.fact(on: FactsHarness.day(0)) == delivered, "today's fact stays today's fact")
+        let upcoming = try app.database.scheduledFacts(from: FactsHarness.day(1))
+        #expect(upcoming.count == 64)
+        #expect(!upcoming.contains { $0.fact.id == delivered.fact.id })
+        #expect(try await app.center.pendingRequests().count == 64)
+    }
+
+    @Test func aCenterFailureUnschedulesTheFactsAndTheRetryWorks() async throws {
+        let app = try FactsHarness(start: "2026-03-02T08:00")
+        await app.center.setFaults(SimulatedCenter.Faults(seed: 1, addFailureRate: 0.5))
+        var random = SplitMix(state: 10)
+        let error = await #expect(throws: FactsError.self) { try await app.notifier.scheduleAll(time: .at(9), language: .en, using: &random) }
+        #expect(error?.code == .scheduling)
+        #expect(try app.database.scheduledFacts().isEmpty, "nothing stays marked after a failure")
+        await app.center.setFaults(.none)
+        #expect(try await app.notifier.scheduleAll(time: .at(9), language: .en, using: &random) == 64)
+        #expect(try await app.center.pendingRequests().count == 64)
+    }
+
+    @Test func theRuleSpeaksTheFact() throws {
+        let fact = Fact(id: 3, title: nil, content: "Octopuses have three hearts.", summary: nil, language: "en")
+        let state = AppState(FactSchedule.stateValues(for: [ScheduledFact(fact: fact, date: FactsHarness.day(0), notificationID: "bugle.fact.2026-03-02")], time: .at(9)))
+        let context = PlanningContext(now: Date(timeIntervalSince1970: 1_772_400_000), calendar: Calendar(identifier: .gregorian), state: state)
+        let candidates = Array(FactRule().candidates(in: context))
+        #expect(candidates.map(\.content.body) == ["Octopuses have three hearts."])
+        #expect(candidates.map(\.content.title) == ["Fact of the day"])
+        #expect(candidates.map(\.id) == ["fact.2026-03-02"])
+    }
+}

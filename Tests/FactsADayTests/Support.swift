@@ -1,0 +1,73 @@
+import Bugle
+import BugleSimulator
+@testable import FactsADay
+import Foundation
+
+/// A clock that never waits: it records each requested sleep and moves its time on.
+final class RecordingClock: Clock, @unchecked Sendable {
+    struct Instant: InstantProtocol {
+        var offset: Duration
+        func advanced(by duration: Duration) -> Instant { Instant(offset: offset + duration) }
+        func duration(to other: Instant) -> Duration { other.offset - offset }
+        static func < (lhs: Instant, rhs: Instant) -> Bool { lhs.offset < rhs.offset }
+    }
+
+    private let lock = NSLock()
+    private var current = Instant(offset: .zero)
+    private var recorded: [Duration] = []
+
+    var now: Instant { lock.withLock { current } }
+    var minimumResolution: Duration { .nanoseconds(1) }
+    /// The sleeps asked for, in order.
+    var sleeps: [Duration] { lock.withLock { recorded } }
+
+    func sleep(until deadline: Instant, tolerance: Duration?) async throws {
+        try Task.checkCancellation()
+        lock.withLock {
+            recorded.append(current.duration(to: deadline))
+            current = max(current, deadline)
+        }
+    }
+}
+
+/// The facts app on a simulated device and center, over an in-memory database.
+struct FactsHarness {
+    let device: SimulatedDevice
+    let center: SimulatedCenter
+    let database: FactsDatabase
+    let scheduler: Scheduler
+    var notifier: FactsNotifier { FactsNotifier(database: database, scheduler: scheduler) }
+
+    /// At `start` (local time in `zone`), with `facts` stored.
+    init(start: String = "2026-03-02T08:00", zone: String = "Europe/Berlin", facts: [Fact] = StubFactsServer.fixture(count: 150),
+         authorization: AuthorizationStatus = .authorized) throws {
+        let timeZone = TimeZone(identifier: zone)!
+        let parts = start.split(separator: "T").map(String.init)
+        let local = LocalDateTime(date: TimeParsing.localDate(parts[0])!, time: TimeParsing.localTime(parts[1])!)
+        let now = ZoneRules(timeZone: timeZone, around: Date(timeIntervalSince1970: TimeInterval(local.localSeconds))).date(for: local)
+        device = SimulatedDevice(now: now, timeZone: timeZone)
+        center = SimulatedCenter(device: device, authorization: authorization)
+        database = try FactsDatabase.inMemory()
+        try database.saveFacts(facts)
+        scheduler = Scheduler(planner: FactsNotifier.planner(), center: center, environment: device.environment, journal: database.store)
+    }
+
+    /// The local day `offset` days after `2026-03-02`.
+    static func day(_ offset: Int) -> LocalDate { LocalDate(year: 2026, month: 3, day: 2)!.adding(days: offset) }
+}
+
+/// A seeded generator, so that picks are repeatable.
+struct SplitMix: RandomNumberGenerator {
+    var state: UInt64
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+extension LocalTime {
+    static func at(_ hour: Int, _ minute: Int = 0) -> LocalTime { LocalTime(hour: hour, minute: minute)! }
+}
