@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "ActivityWindows", targets: ["ActivityWindows"]),
         .library(name: "StreakRescue", targets: ["StreakRescue"]),
         .library(name: "StudyReminders", targets: ["StudyReminders"]),
+        .library(name: "Countdowns", targets: ["Countdowns"]),
         .library(name: "BugleStore", targets: ["BugleStore"]),
         .executable(name: "bugle", targets: ["bugle"]),
     ],
@@ -45,8 +46,9 @@ let package = Package(
                 resources: [.copy("Resources/StreakRescue.xcstrings")]),
         .target(name: "StudyReminders", dependencies: ["Bugle"], path: "Sources/Recipes/StudyReminders",
                 resources: [.copy("Resources/StudyReminders.xcstrings")]),
+        .target(name: "Countdowns", dependencies: ["Bugle"], path: "Sources/Recipes/Countdowns"),
         // Scenario glue for the recipes: what `recipe:` in a scenario file can name.
-        .target(name: "RecipeScenarios", dependencies: ["Bugle", "BugleSimulator", "ActivityWindows", "StreakRescue", "StudyReminders"]),
+        .target(name: "RecipeScenarios", dependencies: ["Bugle", "BugleSimulator", "ActivityWindows", "StreakRescue", "StudyReminders", "Countdowns"]),
         .executableTarget(
             name: "bugle",
             dependencies: [
@@ -65,6 +67,7 @@ let package = Package(
         .testTarget(name: "BugleSimulatorTests", dependencies: ["Bugle", "BugleSimulator", "RecipeScenarios"]),
         .testTarget(name: "ActivityWindowsTests", dependencies: ["ActivityWindows", "RecipeScenarios", "BugleSimulator", "Bugle"]),
         .testTarget(name: "RecipeTests", dependencies: ["Bugle", "BugleSimulator", "RecipeScenarios", "StreakRescue", "StudyReminders"]),
+        .testTarget(name: "CountdownsTests", dependencies: ["Countdowns", "Bugle", "BugleSimulator", "RecipeScenarios"]),
         .testTarget(
             name: "BugleStoreTests",
             dependencies: ["Bugle", "BugleStore", "BugleSimulator", "bugle-store-import", .product(name: "GRDB", package: "GRDB.swift")]
