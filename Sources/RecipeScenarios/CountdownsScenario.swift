@@ -27,6 +27,7 @@ public struct CountdownsScenario: ScenarioRecipe {
     public static let eventKeys = ["legacy", "openApp", "addEvent", "editEvent", "setPreset", "setNotes", "deleteEvent", "upgrade"]
 
     let initialApp: Countdowns
+    public let initialState: AppState
 
     public init(settings: ScenarioObject, setup: ScenarioSetup) throws {
         let pro = try settings["pro"]?.bool() ?? false
@@ -39,10 +40,10 @@ public struct CountdownsScenario: ScenarioRecipe {
             }
         }
         initialApp = Countdowns(events: events, entitlements: Entitlements(isPro: pro))
+        initialState = try initialApp.state()
     }
 
     public var rules: [any Rule] { [CountdownsRule()] }
-    public var initialState: AppState { initialApp.state }
 
     public func parseEvent(key: String, value: ScenarioValue) throws -> JSONValue {
         switch key {
@@ -189,7 +190,7 @@ public struct CountdownsScenario: ScenarioRecipe {
             }
         }
         try context.store(StoredApp(app: app), forKey: Self.storageKey)
-        await context.set(Countdowns.stateKey, app.state[Countdowns.stateKey])
+        await context.set(Countdowns.stateKey, try app.state()[Countdowns.stateKey])
     }
 
     /// Puts an older version's notifications in the center, as it left them.

@@ -86,4 +86,10 @@ public struct RecoveryOutcome: Hashable, Sendable {
     public var adopted: [String: String]
     /// Legacy requests removed: their event is gone or no longer has that reminder.
     public var removed: [String]
+
+    /// An outcome; see the properties.
+    public init(adopted: [String: String], removed: [String]) {
+        self.adopted = adopted
+        self.removed = removed
+    }
 }

@@ -6,13 +6,13 @@ import Foundation
 /// A value: every edit checks the user's entitlements and either applies or throws a
 /// ``CountdownError`` (a free user picking a Pro preset gets ``CountdownError/Kind/needsPro(_:)``
 /// with ``ProFeature/advancedReminders``, the paywall's signal; nothing is downgraded
-/// silently). After an edit the app stores ``state`` in the scheduler and refreshes;
+/// silently). After an edit the app stores ``state()`` in the scheduler and refreshes;
 /// ``CountdownsRule`` turns it into reminders.
 ///
 /// ```swift
 /// var app = Countdowns(events: try CountdownImport.events(from: stored), entitlements: .free)
 /// try app.setPreset(.intense, for: "e1")   // throws needsPro(advanced_reminders)
-/// await scheduler.setState(app.state)
+/// await scheduler.setState(try app.state())
 /// try await scheduler.refresh(reason: .dataChanged)
 /// ```
 public struct Countdowns: Hashable, Sendable {
@@ -80,9 +80,8 @@ public struct Countdowns: Hashable, Sendable {
     }
 
     /// The events as the scheduler's app state: the app's stored JSON under ``stateKey``.
-    public var state: AppState {
-        let data = (try? JSONEncoder().encode(events)) ?? Data("[]".utf8)
-        let value = (try? JSONDecoder().decode(JSONValue.self, from: data)) ?? .array([])
+    public func state() throws -> AppState {
+        let value = try JSONDecoder().decode(JSONValue.self, from: JSONEncoder().encode(events))
         return AppState([Self.stateKey: value])
     }
 

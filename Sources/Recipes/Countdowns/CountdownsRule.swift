@@ -17,7 +17,9 @@ public struct CountdownsRule: Rule {
     /// The rule.
     public init() {}
 
-    /// Every event's reminders after `context.now`, soonest first (ties by id).
+    /// Every event's reminders after `context.now`, soonest first (ties by id). State that
+    /// does not hold events in the stored shape (never the case when it comes from
+    /// ``Countdowns/state()``) proposes nothing.
     ///
     /// - Complexity: O(*n* log *n*) for *n* reminders, after reading the events.
     public func candidates(in context: PlanningContext) -> AnyIterator<Candidate> {
