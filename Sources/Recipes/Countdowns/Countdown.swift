@@ -136,7 +136,16 @@ public struct ReminderPlan: Hashable, Sendable, Codable {
 
 /// How an event repeats; it rolls forward to its next occurrence, never duplicates.
 public enum CountdownRecurrence: String, Hashable, Sendable, Codable, CaseIterable {
-    case none, daily, weekly, monthly, yearly
+    /// A one-time event.
+    case none
+    /// Every day at the same wall-clock time in the event's zone.
+    case daily
+    /// Every week on the same weekday.
+    case weekly
+    /// Every month on the same day, or the month's last day when it is shorter.
+    case monthly
+    /// Every year on the same date; February 29 is on February 28 in other years.
+    case yearly
 }
 
 /// A reminder as the app stores it inside its event.

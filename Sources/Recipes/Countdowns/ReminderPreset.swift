@@ -31,9 +31,13 @@ public enum ReminderPreset: String, Hashable, Sendable, Codable, CaseIterable {
 /// How long before an occurrence a reminder fires: an exact duration, so a reminder is a
 /// fixed instant in the event's zone.
 public enum ReminderOffset: String, Hashable, Sendable, CaseIterable {
+    /// 7 days (168 hours) before.
     case weekBefore = "7d"
+    /// 24 hours before.
     case dayBefore = "1d"
+    /// 1 hour before.
     case hourBefore = "1h"
+    /// At the occurrence.
     case atStart = "0"
 
     /// Seconds before the occurrence.
