@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "ActivityWindows", targets: ["ActivityWindows"]),
         .library(name: "StreakRescue", targets: ["StreakRescue"]),
         .library(name: "StudyReminders", targets: ["StudyReminders"]),
+        .library(name: "Countdowns", targets: ["Countdowns"]),
         .library(name: "BugleStore", targets: ["BugleStore"]),
         .library(name: "FactsADay", targets: ["FactsADay"]),
         .executable(name: "bugle", targets: ["bugle"]),
@@ -46,11 +47,12 @@ let package = Package(
                 resources: [.copy("Resources/StreakRescue.xcstrings")]),
         .target(name: "StudyReminders", dependencies: ["Bugle"], path: "Sources/Recipes/StudyReminders",
                 resources: [.copy("Resources/StudyReminders.xcstrings")]),
+        .target(name: "Countdowns", dependencies: ["Bugle"], path: "Sources/Recipes/Countdowns"),
         // Facts A Day persists its content beside Bugle's store, in the same SQLite file.
         .target(name: "FactsADay", dependencies: ["Bugle", "BugleStore", .product(name: "GRDB", package: "GRDB.swift")],
                 path: "Sources/Recipes/FactsADay"),
         // Scenario glue for the recipes: what `recipe:` in a scenario file can name.
-        .target(name: "RecipeScenarios", dependencies: ["Bugle", "BugleSimulator", "ActivityWindows", "StreakRescue", "StudyReminders", "FactsADay"]),
+        .target(name: "RecipeScenarios", dependencies: ["Bugle", "BugleSimulator", "ActivityWindows", "StreakRescue", "StudyReminders", "Countdowns", "FactsADay"]),
         .executableTarget(
             name: "bugle",
             dependencies: [
@@ -69,6 +71,7 @@ let package = Package(
         .testTarget(name: "BugleSimulatorTests", dependencies: ["Bugle", "BugleSimulator", "RecipeScenarios"]),
         .testTarget(name: "ActivityWindowsTests", dependencies: ["ActivityWindows", "RecipeScenarios", "BugleSimulator", "Bugle"]),
         .testTarget(name: "RecipeTests", dependencies: ["Bugle", "BugleSimulator", "RecipeScenarios", "StreakRescue", "StudyReminders"]),
+        .testTarget(name: "CountdownsTests", dependencies: ["Countdowns", "Bugle", "BugleSimulator", "RecipeScenarios"]),
         .testTarget(
             name: "BugleStoreTests",
             dependencies: ["Bugle", "BugleStore", "BugleSimulator", "bugle-store-import", .product(name: "GRDB", package: "GRDB.swift")]

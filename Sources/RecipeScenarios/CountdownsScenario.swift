@@ -1,0 +1,233 @@
+import Bugle
+import BugleSimulator
+import Countdowns
+import Foundation
+
+/// `recipe: countdowns`: the countdown app's reminders (``Countdowns``) in a scenario.
+///
+/// Settings: `pro` (whether the user subscribes at the start; `false` by default) and
+/// `stored` (the app's stored `countdowns` array, in its JSON shape, imported as is).
+///
+/// Events, besides the built-in ones (`open`, `background`, zone and clock changes go
+/// through the same app logic: recovery once at launch, roll forward, refresh):
+///
+/// | event | what happens |
+/// | --- | --- |
+/// | `legacy: [{ id, eventId, at, title }]` | an older app version left these notifications pending (`at` with an offset) |
+/// | `openApp: {}` | the user opens the app |
+/// | `addEvent: { id, name, icon, date, timezone, preset, recurrence, notes }` | creates an event; `date` is local to `timezone` |
+/// | `editEvent: { id, name, date }` | renames or moves an event (`date` local to the event's zone) |
+/// | `setPreset: { event, preset }` | picks a reminder preset |
+/// | `setNotes: { event, notes }` | writes an event's notes |
+/// | `deleteEvent: id` | deletes an event |
+/// | `upgrade: {}` | the user buys Pro |
+public struct CountdownsScenario: ScenarioRecipe {
+    public static let name = "countdowns"
+    public static let settingKeys = ["pro", "stored"]
+    public static let eventKeys = ["legacy", "openApp", "addEvent", "editEvent", "setPreset", "setNotes", "deleteEvent", "upgrade"]
+
+    let initialApp: Countdowns
+    public let initialState: AppState
+
+    public init(settings: ScenarioObject, setup: ScenarioSetup) throws {
+        let pro = try settings["pro"]?.bool() ?? false
+        var events: [Countdown] = []
+        if let stored = settings["stored"] {
+            do {
+                events = try CountdownImport.events(from: JSONEncoder().encode(try stored.json()))
+            } catch let error as CountdownImportError {
+                throw stored.error("\(stored.path): \(error)")
+            }
+        }
+        initialApp = Countdowns(events: events, entitlements: Entitlements(isPro: pro))
+        initialState = try initialApp.state()
+    }
+
+    public var rules: [any Rule] { [CountdownsRule()] }
+
+    public func parseEvent(key: String, value: ScenarioValue) throws -> JSONValue {
+        switch key {
+        case "legacy":
+            return .array(try value.sequence().map { item in
+                let object = try item.object(["id", "eventId", "at", "title"])
+                let at = try object.required("at")
+                guard let date = TimeParsing.instant(try at.string()) else {
+                    throw at.error("\(at.path): expected a date-time with an offset, such as 2028-01-31T09:00-05:00")
+                }
+                return .object(["id": .string(try object.required("id").string()), "eventId": .string(try object.required("eventId").string()),
+                                "at": .double(date.timeIntervalSince1970), "title": .string(try object["title"]?.string() ?? "")])
+            })
+        case "addEvent":
+            let object = try value.object(["id", "name", "icon", "date", "timezone", "preset", "recurrence", "notes"])
+            var result: [String: JSONValue] = [:]
+            for field in ["id", "name", "date", "timezone"] { result[field] = .string(try object.required(field).string()) }
+            _ = try object.required("date").dateTime()
+            _ = try object.required("timezone").timeZone()
+            result["icon"] = .string(try object["icon"]?.string() ?? "📅")
+            result["preset"] = .string(try Self.choice(object["preset"], ReminderPreset.self) ?? "simple")
+            result["recurrence"] = .string(try Self.choice(object["recurrence"], CountdownRecurrence.self) ?? "none")
+            result["notes"] = .string(try object["notes"]?.string() ?? "")
+            return .object(result)
+        case "editEvent":
+            let object = try value.object(["id", "name", "date"])
+            var result: [String: JSONValue] = ["id": .string(try object.required("id").string())]
+            if let name = object["name"] { result["name"] = .string(try name.string()) }
+            if let date = object["date"] {
+                _ = try date.dateTime()
+                result["date"] = .string(try date.string())
+            }
+            return .object(result)
+        case "setPreset":
+            let object = try value.object(["event", "preset"])
+            return .object(["event": .string(try object.required("event").string()),
+                            "preset": .string(try Self.choice(object.required("preset"), ReminderPreset.self) ?? "off")])
+        case "setNotes":
+            let object = try value.object(["event", "notes"])
+            return .object(["event": .string(try object.required("event").string()), "notes": .string(try object.required("notes").string())])
+        case "deleteEvent":
+            return .string(try value.string())
+        default:
+            try ScenarioGlue.expectEmpty(value)
+            return .null
+        }
+    }
+
+    /// The raw value of one of `Choice`'s cases, checked.
+    private static func choice<Choice: RawRepresentable & CaseIterable>(_ value: ScenarioValue?, _ type: Choice.Type) throws -> String?
+    where Choice.RawValue == String {
+        guard let value else { return nil }
+        let text = try value.string()
+        guard Choice(rawValue: text) != nil else {
+            throw value.error("\(value.path): expected one of \(Choice.allCases.map(\.rawValue).joined(separator: ", ")), found \"\(text)\"")
+        }
+        return text
+    }
+
+    private static let storageKey = "countdowns"
+    private static let recoveredKey = "@notification_recovery_completed"
+
+    public func handle(_ event: RecipeEvent, context: RecipeContext) async throws {
+        var app = try context.stored(StoredApp.self, forKey: Self.storageKey)?.app ?? initialApp
+        do {
+            switch event.key {
+            case "legacy":
+                try await addLegacy(event.value, context: context)
+                return
+            case "openApp":
+                try await respond(to: context.markOpened(), context: context)
+                return
+            case "addEvent":
+                let zone = TimeZone(identifier: event.value.string("timezone"))!
+                let date = Self.date(event.value.string("date"), in: zone)
+                let countdown = Countdown(
+                    id: event.value.string("id"), name: event.value.string("name"), icon: event.value.string("icon"), date: date,
+                    createdAt: context.now, notes: event.value.string("notes"),
+                    reminderPlan: ReminderPlan(preset: ReminderPreset(rawValue: event.value.string("preset")) ?? .simple, timezone: zone),
+                    recurrence: CountdownRecurrence(rawValue: event.value.string("recurrence")) ?? .none)
+                context.note("add \(countdown.icon) \(countdown.name): \(Self.describe(date, zone)), \(countdown.reminderPlan.preset.rawValue)"
+                             + (countdown.recurrence == .none ? "" : ", repeats \(countdown.recurrence.rawValue)"))
+                try app.add(countdown)
+            case "editEvent":
+                let id = event.value.string("id")
+                guard case .object(let fields) = event.value, let old = app[id] else { throw CountdownError(.unknownEvent(id)) }
+                let zone = old.reminderPlan.timezone
+                var changes: [String] = []
+                if case .string(let name)? = fields["name"] { changes.append("renamed \"\(name)\"") }
+                if case .string(let text)? = fields["date"] { changes.append("moved to \(Self.describe(Self.date(text, in: zone), zone))") }
+                context.note("edit \(old.name): " + changes.joined(separator: ", "))
+                try app.edit(id) { countdown in
+                    if case .string(let name)? = fields["name"] { countdown.name = name }
+                    if case .string(let text)? = fields["date"] {
+                        let date = Self.date(text, in: zone)
+                        countdown.date = date
+                        countdown.originalDateAt = date
+                        countdown.nextOccurrenceAt = date
+                    }
+                }
+            case "setPreset":
+                let id = event.value.string("event")
+                context.note("\(app[id]?.name ?? id): preset \(event.value.string("preset"))")
+                try app.setPreset(ReminderPreset(rawValue: event.value.string("preset")) ?? .off, for: id)
+            case "setNotes":
+                let id = event.value.string("event")
+                let notes = event.value.string("notes")
+                context.note("\(app[id]?.name ?? id): notes of \(notes.count) characters")
+                try app.setNotes(notes, for: id)
+            case "deleteEvent":
+                guard case .string(let id) = event.value else { return }
+                context.note("delete \(app[id]?.name ?? id)")
+                try app.delete(id)
+            default:
+                context.note("upgrade to Pro")
+                app.entitlements = .pro
+            }
+        } catch let error as CountdownError {
+            context.note(error.paywallFeature.map { "refused, needs Pro: paywall for \($0.rawValue)" } ?? "refused: \(error)")
+            return
+        }
+        try await save(&app, context: context)
+        try await context.refresh(.dataChanged)
+    }
+
+    public func respond(to reason: RefreshReason, context: RecipeContext) async throws {
+        var app = try context.stored(StoredApp.self, forKey: Self.storageKey)?.app ?? initialApp
+        if reason == .launch || reason == .foreground {
+            let done = try context.stored(Bool.self, forKey: Self.recoveredKey) ?? false
+            if let outcome = try await CountdownRecovery.run(events: app.events, scheduler: context.scheduler, alreadyDone: done) {
+                try context.store(true, forKey: Self.recoveredKey)
+                context.note("recovery: adopted \(outcome.adopted.keys.sorted().joined(separator: ", ")); removed \(outcome.removed.joined(separator: ", "))")
+            }
+        }
+        try await save(&app, context: context)
+        try await context.refresh(reason)
+    }
+
+    /// Rolls the events forward, notes what moved, and stores them in the app and its state.
+    private func save(_ app: inout Countdowns, context: RecipeContext) async throws {
+        for id in app.rollForward(at: context.now) {
+            if let event = app[id] {
+                context.note("\(event.name) rolls forward to \(Self.describe(event.nextOccurrenceAt, event.reminderPlan.timezone))")
+            }
+        }
+        try context.store(StoredApp(app: app), forKey: Self.storageKey)
+        await context.set(Countdowns.stateKey, try app.state()[Countdowns.stateKey])
+    }
+
+    /// Puts an older version's notifications in the center, as it left them.
+    private func addLegacy(_ value: JSONValue, context: RecipeContext) async throws {
+        guard case .array(let items) = value else { return }
+        for item in items {
+            guard case .object(let fields) = item, case .string(let id)? = fields["id"], case .string(let eventID)? = fields["eventId"],
+                  let seconds = fields["at"]?.number, case .string(let title)? = fields["title"] else { continue }
+            let date = Date(timeIntervalSince1970: seconds)
+            let content = NotificationContent(title: title, body: title,
+                                              userInfo: ["eventId": .string(eventID), "reminderId": .string(id), "type": "reminder"])
+            try await context.center.addForeign(NotificationRequest(id: id, fireTime: .zoned(ZonedInstant(date: date, timeZone: context.timeZone)), content: content))
+            context.note("left by an older version: \(id) for \(eventID) at \(Self.describe(date, context.timeZone))")
+        }
+    }
+
+    /// A local date-time of a checked scenario value, read in `zone`.
+    private static func date(_ text: String, in zone: TimeZone) -> Date {
+        let written = TimeParsing.dateTime(text)!
+        return written.resolve(in: ZoneRules(timeZone: zone, from: Date(timeIntervalSince1970: TimeInterval(written.local.localSeconds - 86_400)), through: Date(timeIntervalSince1970: TimeInterval(written.local.localSeconds + 86_400))))
+    }
+
+    /// `2028-02-12T19:30 America/New_York`.
+    private static func describe(_ date: Date, _ zone: TimeZone) -> String {
+        "\(ZoneRules(timeZone: zone, around: date).localDateTime(at: date)) \(zone.identifier)"
+    }
+}
+
+/// The app's storage during a run: the events in their stored shape and the subscription.
+private struct StoredApp: Codable {
+    var events: [Countdown]
+    var pro: Bool
+
+    init(app: Countdowns) {
+        events = app.events
+        pro = app.entitlements.isPro
+    }
+
+    var app: Countdowns { Countdowns(events: events, entitlements: Entitlements(isPro: pro)) }
+}

@@ -1,0 +1,246 @@
+import Bugle
+import Foundation
+
+/// One countdown of the app: a named moment the user waits for, with its reminders.
+///
+/// Codable in the shape the app stores under `"countdowns"` (ISO 8601 strings for dates), so
+/// an existing app's array imports as is (see ``CountdownImport``):
+///
+/// ```json
+/// { "id": "e1", "name": "Rent", "icon": "🏠", "date": "2026-01-31T14:00:00.000Z",
+///   "createdAt": "2026-01-02T10:00:00.000Z", "notes": "",
+///   "reminderPlan": { "preset": "simple", "enabled": true, "timezone": "America/New_York" },
+///   "reminders": [], "recurrence": "monthly",
+///   "nextOccurrenceAt": "2026-01-31T14:00:00.000Z", "originalDateAt": "2026-01-31T14:00:00.000Z" }
+/// ```
+///
+/// Missing optional fields read as the app's defensive defaults: no notes, no reminders, no
+/// recurrence, and `date` for both `nextOccurrenceAt` and `originalDateAt`.
+public struct Countdown: Hashable, Sendable, Codable, Identifiable {
+    /// The event's unique identifier (a GUID in the app).
+    public var id: String
+    /// The event's name, shown in every reminder.
+    public var name: String
+    /// An emoji.
+    public var icon: String
+    /// The original event date and time.
+    public var date: Date
+    /// When the user created the event.
+    public var createdAt: Date
+    /// Free text; its length is limited by ``Entitlements/notesLimit``.
+    public var notes: String
+    /// Which reminders the event has, and the zone its times are read in.
+    public var reminderPlan: ReminderPlan
+    /// The reminders built for the next occurrence, as the app stores them.
+    public var reminders: [CountdownReminder]
+    /// How the event repeats.
+    public var recurrence: CountdownRecurrence
+    /// The occurrence the event counts down to: `date` for a one-time event, the first
+    /// future occurrence for a recurring one once rolled forward.
+    public var nextOccurrenceAt: Date
+    /// The anchor every occurrence is computed from, kept when the event rolls forward.
+    public var originalDateAt: Date
+
+    /// An event; `nextOccurrenceAt` and `originalDateAt` start at `date`.
+    public init(id: String, name: String, icon: String = "📅", date: Date, createdAt: Date, notes: String = "",
+                reminderPlan: ReminderPlan, reminders: [CountdownReminder] = [], recurrence: CountdownRecurrence = .none) {
+        self.id = id
+        self.name = name
+        self.icon = icon
+        self.date = date
+        self.createdAt = createdAt
+        self.notes = notes
+        self.reminderPlan = reminderPlan
+        self.reminders = reminders
+        self.recurrence = recurrence
+        self.nextOccurrenceAt = date
+        self.originalDateAt = date
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case id, name, icon, date, createdAt, notes, reminderPlan, reminders, recurrence, nextOccurrenceAt, originalDateAt
+    }
+
+    /// Reads the app's stored shape; a bad field throws a `DecodingError` whose coding path
+    /// names it.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        id = try container.decode(String.self, forKey: .id)
+        name = try container.decode(String.self, forKey: .name)
+        icon = try container.decodeIfPresent(String.self, forKey: .icon) ?? ""
+        date = try ISODate.decode(container, .date)
+        createdAt = try ISODate.decodeIfPresent(container, .createdAt) ?? date
+        notes = try container.decodeIfPresent(String.self, forKey: .notes) ?? ""
+        reminderPlan = try container.decode(ReminderPlan.self, forKey: .reminderPlan)
+        reminders = try container.decodeIfPresent([CountdownReminder].self, forKey: .reminders) ?? []
+        recurrence = try container.decodeIfPresent(CountdownRecurrence.self, forKey: .recurrence) ?? .none
+        nextOccurrenceAt = try ISODate.decodeIfPresent(container, .nextOccurrenceAt) ?? date
+        originalDateAt = try ISODate.decodeIfPresent(container, .originalDateAt) ?? date
+    }
+
+    /// Writes the app's stored shape.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(id, forKey: .id)
+        try container.encode(name, forKey: .name)
+        try container.encode(icon, forKey: .icon)
+        try container.encode(ISODate.string(date), forKey: .date)
+        try container.encode(ISODate.string(createdAt), forKey: .createdAt)
+        try container.encode(notes, forKey: .notes)
+        try container.encode(reminderPlan, forKey: .reminderPlan)
+        try container.encode(reminders, forKey: .reminders)
+        try container.encode(recurrence, forKey: .recurrence)
+        try container.encode(ISODate.string(nextOccurrenceAt), forKey: .nextOccurrenceAt)
+        try container.encode(ISODate.string(originalDateAt), forKey: .originalDateAt)
+    }
+}
+
+/// Which reminders an event has and the zone its times are read in.
+public struct ReminderPlan: Hashable, Sendable, Codable {
+    /// The set of offsets.
+    public var preset: ReminderPreset
+    /// Off means no reminder, whatever the preset.
+    public var enabled: Bool
+    /// The event's own zone: its wall-clock time and its recurrence are read there.
+    public var timezone: TimeZone
+
+    /// A plan with `preset`, read in `timezone`.
+    public init(preset: ReminderPreset, enabled: Bool = true, timezone: TimeZone) {
+        self.preset = preset
+        self.enabled = enabled
+        self.timezone = timezone
+    }
+
+    private enum CodingKeys: String, CodingKey { case preset, enabled, timezone }
+
+    /// Reads `{ preset, enabled, timezone }`; `timezone` is an IANA name.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        preset = try container.decode(ReminderPreset.self, forKey: .preset)
+        enabled = try container.decodeIfPresent(Bool.self, forKey: .enabled) ?? true
+        let name = try container.decode(String.self, forKey: .timezone)
+        guard let zone = TimeZone(identifier: name) else {
+            throw DecodingError.dataCorruptedError(forKey: .timezone, in: container, debugDescription: "unknown time zone \"\(name)\"")
+        }
+        timezone = zone
+    }
+
+    /// Writes `{ preset, enabled, timezone }`.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(preset, forKey: .preset)
+        try container.encode(enabled, forKey: .enabled)
+        try container.encode(timezone.identifier, forKey: .timezone)
+    }
+}
+
+/// How an event repeats; it rolls forward to its next occurrence, never duplicates.
+public enum CountdownRecurrence: String, Hashable, Sendable, Codable, CaseIterable {
+    /// A one-time event.
+    case none
+    /// Every day at the same wall-clock time in the event's zone.
+    case daily
+    /// Every week on the same weekday.
+    case weekly
+    /// Every month on the same day, or the month's last day when it is shorter.
+    case monthly
+    /// Every year on the same date; February 29 is on February 28 in other years.
+    case yearly
+}
+
+/// A reminder as the app stores it inside its event.
+public struct CountdownReminder: Hashable, Sendable, Codable {
+    /// `eventId_reminder_<offset>_<occurrence in ms>`: stable for one occurrence and offset.
+    public var id: String
+    /// The event it belongs to.
+    public var eventId: String
+    /// When it fires.
+    public var fireAt: Date
+    /// "1 day before", "At start".
+    public var typeLabel: String
+    /// Whether it is active.
+    public var enabled: Bool
+    /// The id of the system notification that carries it, once scheduled.
+    public var notificationId: String?
+
+    /// A reminder; see the properties.
+    public init(id: String, eventId: String, fireAt: Date, typeLabel: String, enabled: Bool = true, notificationId: String? = nil) {
+        self.id = id
+        self.eventId = eventId
+        self.fireAt = fireAt
+        self.typeLabel = typeLabel
+        self.enabled = enabled
+        self.notificationId = notificationId
+    }
+
+    private enum CodingKeys: String, CodingKey { case id, eventId, fireAtISO, typeLabel, enabled, notificationId }
+
+    /// Reads `{ id, eventId, fireAtISO, typeLabel, enabled, notificationId }`.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        id = try container.decode(String.self, forKey: .id)
+        eventId = try container.decode(String.self, forKey: .eventId)
+        fireAt = try ISODate.decode(container, .fireAtISO)
+        typeLabel = try container.decodeIfPresent(String.self, forKey: .typeLabel) ?? ""
+        enabled = try container.decodeIfPresent(Bool.self, forKey: .enabled) ?? true
+        notificationId = try container.decodeIfPresent(String.self, forKey: .notificationId)
+    }
+
+    /// Writes the stored shape, `notificationId` as `null` when unset.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(id, forKey: .id)
+        try container.encode(eventId, forKey: .eventId)
+        try container.encode(ISODate.string(fireAt), forKey: .fireAtISO)
+        try container.encode(typeLabel, forKey: .typeLabel)
+        try container.encode(enabled, forKey: .enabled)
+        try container.encode(notificationId, forKey: .notificationId)
+    }
+}
+
+/// The app's ISO 8601 strings: JavaScript's `toISOString()` (`2026-01-31T14:00:00.000Z`),
+/// read with or without fractional seconds and with any offset.
+enum ISODate {
+    private static let fractional = Date.ISO8601FormatStyle(includingFractionalSeconds: true)
+    private static let whole = Date.ISO8601FormatStyle()
+
+    static func parse(_ text: String) -> Date? {
+        (try? fractional.parse(text)) ?? (try? whole.parse(text)) ?? TimeParsing.instant(text)
+    }
+
+    static func string(_ date: Date) -> String { fractional.format(date) }
+
+    static func decode<Key: CodingKey>(_ container: KeyedDecodingContainer<Key>, _ key: Key) throws -> Date {
+        let text = try container.decode(String.self, forKey: key)
+        guard let date = parse(text) else {
+            throw DecodingError.dataCorruptedError(forKey: key, in: container, debugDescription: "expected an ISO 8601 date-time, found \"\(text)\"")
+        }
+        return date
+    }
+
+    static func decodeIfPresent<Key: CodingKey>(_ container: KeyedDecodingContainer<Key>, _ key: Key) throws -> Date? {
+        guard container.contains(key), try !container.decodeNil(forKey: key) else { return nil }
+        return try decode(container, key)
+    }
+}
+
+extension ReminderPreset {
+    /// Reads the preset's name; another name is an error that lists the valid ones.
+    public init(from decoder: any Decoder) throws { self = try decodeChoice(decoder) }
+}
+
+extension CountdownRecurrence {
+    /// Reads the recurrence's name; another name is an error that lists the valid ones.
+    public init(from decoder: any Decoder) throws { self = try decodeChoice(decoder) }
+}
+
+/// One case of `Choice` by its raw value, or an error that lists the valid values.
+private func decodeChoice<Choice: RawRepresentable & CaseIterable>(_ decoder: any Decoder) throws -> Choice where Choice.RawValue == String {
+    let container = try decoder.singleValueContainer()
+    let text = try container.decode(String.self)
+    guard let value = Choice(rawValue: text) else {
+        let valid = Choice.allCases.map(\.rawValue).joined(separator: ", ")
+        throw DecodingError.dataCorruptedError(in: container, debugDescription: "expected one of \(valid); found \"\(text)\"")
+    }
+    return value
+}

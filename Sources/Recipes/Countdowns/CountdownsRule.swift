@@ -1,0 +1,32 @@
+import Bugle
+import Foundation
+
+/// The one rule of the recipe: the reminders of every event's next occurrence, read from
+/// the app's state under ``Countdowns/stateKey``.
+///
+/// The scheduler's reconcile keeps the center equal to it: a reminder of a deleted or
+/// changed event is an orphan and is cancelled, a new one is scheduled, an unchanged one is
+/// left alone. Its candidates are zoned instants, each in its event's zone.
+public struct CountdownsRule: Rule {
+    /// The rule's id and the start of every candidate id.
+    public static let ruleID = "countdowns"
+
+    /// ``ruleID``.
+    public var id: String { Self.ruleID }
+
+    /// The rule.
+    public init() {}
+
+    /// Every event's reminders after `context.now`, soonest first (ties by id). State that
+    /// does not hold events in the stored shape (never the case when it comes from
+    /// ``Countdowns/state()``) proposes nothing.
+    ///
+    /// - Complexity: O(*n* log *n*) for *n* reminders, after reading the events.
+    public func candidates(in context: PlanningContext) -> AnyIterator<Candidate> {
+        let events = (try? Countdowns.events(in: context.state)) ?? []
+        let candidates = events.flatMap { $0.reminders(at: context.now) }
+            .map(\.candidate)
+            .sorted { ($0.fireDate, $0.id) < ($1.fireDate, $1.id) }
+        return AnyIterator(candidates.makeIterator())
+    }
+}

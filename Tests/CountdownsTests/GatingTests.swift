@@ -1,0 +1,83 @@
+import Countdowns
+import Foundation
+import Testing
+
+/// Presets, the Pro gate and the notes limits.
+@Suite struct GatingTests {
+    static let concert = event("concert", "2026-05-10T20:00-04:00")
+
+    @Test func presetsHaveTheSeedsReminders() {
+        #expect(ReminderPreset.off.offsets.isEmpty)
+        #expect(ReminderPreset.simple.offsets.map(\.label) == ["At start"])
+        #expect(ReminderPreset.standard.offsets.map(\.label) == ["1 day before", "At start"])
+        #expect(ReminderPreset.intense.offsets.map(\.label) == ["7 days before", "1 day before", "1 hour before", "At start"])
+        #expect(ReminderPreset.intense.offsets.map(\.seconds) == [604_800, 86_400, 3_600, 0])
+    }
+
+    @Test(arguments: [ReminderPreset.standard, .intense])
+    func aFreeUserPickingAProPresetIsToldItNeedsPro(preset: ReminderPreset) throws {
+        var app = Countdowns(events: [Self.concert], entitlements: .free)
+        #expect(throws: CountdownError(.needsPro(.advancedReminders))) { try app.setPreset(preset, for: "concert") }
+        // Nothing was downgraded: the event keeps its preset.
+        #expect(app["concert"]?.reminderPlan.preset == .simple)
+        do {
+            try app.setPreset(preset, for: "concert")
+        } catch {
+            #expect(error.paywallFeature?.rawValue == "advanced_reminders")
+            #expect(error.description == "needs Pro: advanced_reminders")
+        }
+    }
+
+    @Test func proUnlocksEveryPreset() throws {
+        var app = Countdowns(events: [Self.concert], entitlements: .free)
+        try app.setPreset(.off, for: "concert")
+        try app.setPreset(.simple, for: "concert")
+        app.entitlements = .pro
+        try app.setPreset(.intense, for: "concert")
+        #expect(app["concert"]?.reminderPlan.preset == .intense)
+    }
+
+    @Test func recurrenceNeedsPro() throws {
+        var app = Countdowns(entitlements: .free)
+        #expect(throws: CountdownError(.needsPro(.recurringCountdowns))) {
+            try app.add(event("rent", "2026-01-31T09:00-05:00", recurrence: .monthly))
+        }
+        #expect(app.events.isEmpty)
+        app.entitlements = .pro
+        try app.add(event("rent", "2026-01-31T09:00-05:00", recurrence: .monthly))
+        #expect(app.events.map(\.id) == ["rent"])
+    }
+
+    @Test func anEventKeptFromAProPeriodCanStillBeRenamed() throws {
+        var app = Countdowns(events: [event("trip", "2026-05-10T20:00-04:00", preset: .intense)], entitlements: .free)
+        try app.edit("trip") { $0.name = "Trip to Rome" }
+        #expect(app["trip"]?.name == "Trip to Rome" && app["trip"]?.reminderPlan.preset == .intense)
+    }
+
+    @Test func entitlementsUseTheSeedsConstants() {
+        #expect(ProFeature.allCases.map(\.rawValue) == ["advanced_reminders", "power_notes", "notes_search", "notes_overview", "long_notes",
+                                                        "unit_controls", "advanced_analytics", "no_ads", "recurring_countdowns"])
+        #expect(Entitlements.free.hasFeature(.longNotes) == false && Entitlements.pro.hasFeature(.longNotes))
+    }
+
+    @Test(arguments: [(false, 100), (true, 5_000)])
+    func notesUpToTheLimitAreKept(isPro: Bool, limit: Int) throws {
+        var app = Countdowns(events: [Self.concert], entitlements: Entitlements(isPro: isPro))
+        try app.setNotes(String(repeating: "é", count: limit), for: "concert")
+        #expect(app["concert"]?.notes.count == limit)
+        #expect(throws: CountdownError(.notesTooLong(length: limit + 1, limit: limit))) {
+            try app.setNotes(String(repeating: "n", count: limit + 1), for: "concert")
+        }
+        #expect(app["concert"]?.notes.count == limit)
+    }
+
+    @Test func theNotesErrorSaysTheLimits() {
+        #expect(CountdownError(.notesTooLong(length: 101, limit: 100)).description == "notes are 101 characters; the limit is 100 (5,000 with Pro)")
+        #expect(CountdownError(.notesTooLong(length: 5_001, limit: 5_000)).description == "notes are 5,001 characters; the limit is 5,000")
+    }
+
+    @Test func editingAnUnknownEventIsAnError() {
+        var app = Countdowns()
+        #expect(throws: CountdownError(.unknownEvent("nope"))) { try app.delete("nope") }
+    }
+}
