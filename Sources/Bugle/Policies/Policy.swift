@@ -21,14 +21,55 @@ public struct PolicyContext: Sendable {
     /// The device's zone rules.
     public var zone: ZoneRules
     public var state: AppState
+    private var pending: Pending
+
+    /// What is pending in the center, as the context was given it.
+    private enum Pending: Sendable {
+        /// Candidate ids, without namespace.
+        case candidateIDs(Set<String>)
+        /// The center's request ids, all namespaces, and the namespace that marks ours.
+        case requestIDs(Set<String>, Namespace)
+    }
+
     /// Candidate ids (without namespace) already pending in the center.
-    public var pendingIDs: Set<String>
+    ///
+    /// In a context the planner made, this is derived from the center's request ids at
+    /// each read, in O(*p*) for *p* pending requests; ``isPending(_:)`` answers for one id
+    /// in O(1).
+    public var pendingIDs: Set<String> {
+        get {
+            switch pending {
+            case .candidateIDs(let ids): ids
+            case .requestIDs(let ids, let namespace): Set(ids.compactMap(namespace.candidateID(from:)))
+            }
+        }
+        set { pending = .candidateIDs(newValue) }
+    }
 
     public init(now: Date, zone: ZoneRules, state: AppState, pendingIDs: Set<String>) {
         self.now = now
         self.zone = zone
         self.state = state
-        self.pendingIDs = pendingIDs
+        self.pending = .candidateIDs(pendingIDs)
+    }
+
+    /// A context whose pending candidates are the requests of `namespace` among
+    /// `pendingRequestIDs` (all namespaces), without taking them apart up front.
+    init(now: Date, zone: ZoneRules, state: AppState, pendingRequestIDs: Set<String>, namespace: Namespace) {
+        self.now = now
+        self.zone = zone
+        self.state = state
+        self.pending = .requestIDs(pendingRequestIDs, namespace)
+    }
+
+    /// Whether the candidate with id `candidateID` (without namespace) is pending in the center.
+    ///
+    /// - Complexity: O(1): one hash of the id.
+    public func isPending(_ candidateID: String) -> Bool {
+        switch pending {
+        case .candidateIDs(let ids): ids.contains(candidateID)
+        case .requestIDs(let ids, let namespace): ids.contains(namespace.requestID(for: candidateID))
+        }
     }
 }
 
