@@ -54,7 +54,7 @@ public struct Planner: Sendable {
         let policyContext = PolicyContext(
             now: input.now, zone: context.zone, state: input.state, pendingRequestIDs: input.pendingRequestIDs, namespace: namespace)
         let capacity = budget.capacity(foreignPending: foreignPending)
-        var ledger = PlanLedger(history: input.history, zone: context.zone)
+        var ledger = PlanLedger(history: input.history, zone: context.zone, planning: capacity)
         var dropped: [DroppedCandidate] = []
         var considered = 0
 

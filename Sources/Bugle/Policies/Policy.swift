@@ -98,6 +98,15 @@ public struct PlanLedger: Sendable {
 
     /// Counts past deliveries; only their local day, group and dedupe key matter.
     public init(history: DeliveryHistory, zone: ZoneRules) {
+        self.init(history: history, zone: zone, planning: 0)
+    }
+
+    /// The same, with room for `planning` more candidates, so that recording them does not
+    /// grow the tables again and again.
+    init(history: DeliveryHistory, zone: ZoneRules, planning: Int) {
+        let room = history.deliveries.count + planning
+        perDay.reserveCapacity(room)
+        perDayGroup.reserveCapacity(room)
         for delivery in history.deliveries {
             record(date: delivery.date, group: delivery.group, dedupeKey: delivery.dedupeKey, zone: zone)
         }
@@ -108,7 +117,7 @@ public struct PlanLedger: Sendable {
     }
 
     private mutating func record(date: Date, group: String?, dedupeKey: String?, zone: ZoneRules) {
-        let day = zone.localDate(at: date).dayNumber
+        let day = zone.dayNumber(at: date)
         perDay[day, default: 0] += 1
         if let group { perDayGroup[DayGroup(day: day, group: group), default: 0] += 1 }
         if let dedupeKey { lastByDedupeKey[dedupeKey] = max(lastByDedupeKey[dedupeKey] ?? date, date) }
@@ -116,10 +125,16 @@ public struct PlanLedger: Sendable {
     }
 
     /// Deliveries and kept candidates on the local day `day`.
-    public func count(on day: LocalDate) -> Int { perDay[day.dayNumber] ?? 0 }
+    public func count(on day: LocalDate) -> Int { count(onDay: day.dayNumber) }
+
+    /// Deliveries and kept candidates on the local day numbered `day` (days since 1970-01-01).
+    func count(onDay day: Int) -> Int { perDay[day] ?? 0 }
 
     /// Deliveries and kept candidates of `group` on the local day `day`.
-    public func count(on day: LocalDate, group: String) -> Int { perDayGroup[DayGroup(day: day.dayNumber, group: group)] ?? 0 }
+    public func count(on day: LocalDate, group: String) -> Int { count(onDay: day.dayNumber, group: group) }
+
+    /// Deliveries and kept candidates of `group` on the local day numbered `day`.
+    func count(onDay day: Int, group: String) -> Int { perDayGroup[DayGroup(day: day, group: group)] ?? 0 }
 
     /// The latest delivery or kept candidate with `dedupeKey`.
     public func lastDate(dedupeKey: String) -> Date? { lastByDedupeKey[dedupeKey] }

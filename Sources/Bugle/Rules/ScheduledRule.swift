@@ -81,12 +81,16 @@ public struct ScheduledRule: Rule {
         case .once, .onceAt:
             var occurrence = oneShot(in: context)
             return AnyIterator {
-                defer { occurrence = nil }
-                return occurrence.map(makeCandidate)
+                guard let next = occurrence else { return nil }
+                occurrence = nil
+                return makeCandidate(next)
             }
         case .daily, .weekly, .every:
             var days = dayWalk(in: context)
-            return AnyIterator { days?.next().map(makeCandidate) }
+            return AnyIterator {
+                guard let next = days?.next() else { return nil }
+                return makeCandidate(next)
+            }
         }
     }
 

@@ -27,7 +27,14 @@ struct UTF8Writer {
 
     /// The UTF-8 bytes of `string`.
     mutating func put(_ string: String) {
-        for byte in string.utf8 { put(byte) }
+        var string = string
+        // Safe: `bytes` is read inside the closure while `string` keeps it alive, and is
+        // copied only after checking that it fits in the room left.
+        string.withUTF8 { bytes in
+            precondition(bytes.count <= buffer.count - count, "UTF8Writer: capacity exceeded")
+            _ = UnsafeMutableBufferPointer(rebasing: buffer[count...]).initialize(fromContentsOf: bytes)
+            count += bytes.count
+        }
     }
 
     /// `value` as exactly `width` decimal digits, with leading zeros.
