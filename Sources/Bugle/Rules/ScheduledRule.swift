@@ -205,7 +205,15 @@ public struct ScheduledRule: Rule {
 
     /// A one-shot's occurrence, when its day is inside `start`...`end` and its count allows one.
     private func oneShot(in context: PlanningContext) -> Occurrence? {
-        let (zone, zoned) = zone(in: context)
+        // The device's zone is read in place: copying its rules for each of thousands of
+        // one-shots costs more than the rest of the walk.
+        switch basis {
+        case .wallClock: oneShot(zone: context.zone, zoned: false)
+        case .zoned: oneShot(zone: zone(in: context).rules, zoned: true)
+        }
+    }
+
+    private func oneShot(zone: ZoneRules, zoned: Bool) -> Occurrence? {
         let occurrence: Occurrence
         switch schedule {
         case .once(let local):
