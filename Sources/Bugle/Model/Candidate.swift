@@ -1,26 +1,90 @@
 import Foundation
 
 /// A notification that could be scheduled, as a rule proposes it.
+///
+/// The fields live in one shared box that is copied only when a candidate sharing it is
+/// changed: the planner and every policy pass candidates by value, so a copy costs one
+/// retain instead of one for each string, the content and the adjustments.
 public struct Candidate: Hashable, Sendable {
+    private struct Fields: Hashable, Sendable {
+        var id: String
+        var ruleID: String
+        var fireTime: FireTime
+        var fireDate: Date
+        var content: NotificationContent
+        var priority: Int
+        var group: String?
+        var dedupeKey: String?
+        var relevance: TimeInterval?
+        var adjustments: [Adjustment]
+    }
+
+    /// Safe to send although its fields are variable: a box is only changed while one
+    /// candidate owns it alone (`isKnownUniquelyReferenced`), and a candidate that another
+    /// thread could see is shared, so that thread only ever sees a box that no longer changes.
+    private final class Storage: @unchecked Sendable {
+        var fields: Fields
+
+        init(_ fields: Fields) { self.fields = fields }
+    }
+
+    private var storage: Storage
+
+    /// Changes the fields: in place when this candidate owns its box alone, in a copy otherwise.
+    private mutating func update(_ change: (inout Fields) -> Void) {
+        if !isKnownUniquelyReferenced(&storage) { storage = Storage(storage.fields) }
+        change(&storage.fields)
+    }
+
     /// Stable within the rule: derived from the rule, the date and an index, never random.
-    public var id: String
+    public var id: String {
+        get { storage.fields.id }
+        set { update { $0.id = newValue } }
+    }
     /// The rule that proposed it.
-    public var ruleID: String
-    public var fireTime: FireTime
+    public var ruleID: String {
+        get { storage.fields.ruleID }
+        set { update { $0.ruleID = newValue } }
+    }
+    public var fireTime: FireTime {
+        get { storage.fields.fireTime }
+        set { update { $0.fireTime = newValue } }
+    }
     /// `fireTime` resolved in the device's zone at planning time.
-    public var fireDate: Date
-    public var content: NotificationContent
+    public var fireDate: Date {
+        get { storage.fields.fireDate }
+        set { update { $0.fireDate = newValue } }
+    }
+    public var content: NotificationContent {
+        get { storage.fields.content }
+        set { update { $0.content = newValue } }
+    }
     /// Higher wins when two candidates fire at the same moment or compete for a slot.
-    public var priority: Int
+    public var priority: Int {
+        get { storage.fields.priority }
+        set { update { $0.priority = newValue } }
+    }
     /// The group that caps and quiet-hours overrides count by.
-    public var group: String?
+    public var group: String? {
+        get { storage.fields.group }
+        set { update { $0.group = newValue } }
+    }
     /// Deliveries with the same key count as the same notification for the no-re-notification policy.
-    public var dedupeKey: String?
+    public var dedupeKey: String? {
+        get { storage.fields.dedupeKey }
+        set { update { $0.dedupeKey = newValue } }
+    }
     /// How long after its fire time the notification is still worth showing; a policy that
     /// would move it further drops it instead.
-    public var relevance: TimeInterval?
+    public var relevance: TimeInterval? {
+        get { storage.fields.relevance }
+        set { update { $0.relevance = newValue } }
+    }
     /// What policies changed on the way (deferred, delivered quietly).
-    public var adjustments: [Adjustment] = []
+    public var adjustments: [Adjustment] {
+        get { storage.fields.adjustments }
+        set { update { $0.adjustments = newValue } }
+    }
 
     public init(
         id: String,
@@ -33,16 +97,16 @@ public struct Candidate: Hashable, Sendable {
         dedupeKey: String? = nil,
         relevance: TimeInterval? = nil
     ) {
-        self.id = id
-        self.ruleID = ruleID
-        self.fireTime = fireTime
-        self.fireDate = fireDate
-        self.content = content
-        self.priority = priority
-        self.group = group
-        self.dedupeKey = dedupeKey
-        self.relevance = relevance
+        storage = Storage(Fields(
+            id: id, ruleID: ruleID, fireTime: fireTime, fireDate: fireDate, content: content, priority: priority,
+            group: group, dedupeKey: dedupeKey, relevance: relevance, adjustments: []))
     }
+
+    public static func == (lhs: Candidate, rhs: Candidate) -> Bool {
+        lhs.storage === rhs.storage || lhs.storage.fields == rhs.storage.fields
+    }
+
+    public func hash(into hasher: inout Hasher) { hasher.combine(storage.fields) }
 }
 
 /// A change a policy made to a candidate it kept.

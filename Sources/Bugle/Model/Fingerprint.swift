@@ -17,9 +17,19 @@ struct Fingerprinter {
         }
     }
 
+    /// The UTF-8 length, then the bytes, read in place from the string's storage.
     mutating func combine(_ string: String) {
-        combine(string.utf8.count)
-        for byte in string.utf8 { combine(byte: byte) }
+        var string = string
+        // Safe: `bytes` is only read, inside the closure, while `string` keeps it alive.
+        string.withUTF8 { bytes in
+            combine(bytes.count)
+            var value = self.value
+            for byte in bytes {
+                value ^= UInt64(byte)
+                value = value &* 0x0000_0100_0000_01b3
+            }
+            self.value = value
+        }
     }
 
     mutating func combine(optional string: String?) {

@@ -19,20 +19,108 @@ public enum NotificationSound: Hashable, Sendable, Codable {
 }
 
 /// What a notification shows.
+///
+/// The fields live in one immutable shared box that also holds their digest, computed once
+/// when the content is made or changed: every candidate and request of a rule carries the
+/// rule's content, so a copy costs one retain, and a request's fingerprint does not hash the
+/// same title and body again at every plan.
 public struct NotificationContent: Hashable, Sendable {
-    public var title: String
-    public var subtitle: String?
-    public var body: String
-    public var sound: NotificationSound?
-    public var badge: Int?
-    public var threadID: String?
-    public var categoryID: String?
-    public var interruptionLevel: InterruptionLevel
+    private struct Fields: Hashable, Sendable {
+        var title: String
+        var subtitle: String?
+        var body: String
+        var sound: NotificationSound?
+        var badge: Int?
+        var threadID: String?
+        var categoryID: String?
+        var interruptionLevel: InterruptionLevel
+        var relevanceScore: Double?
+        var userInfo: [String: JSONValue]
+        var deepLink: String?
+    }
+
+    private final class Storage: Sendable {
+        let fields: Fields
+        /// The FNV-1a digest of `fields`, which ``NotificationContent/fingerprint(into:)`` feeds.
+        let digest: UInt64
+
+        init(_ fields: Fields) {
+            self.fields = fields
+            var hasher = Fingerprinter()
+            hasher.combine(fields.title)
+            hasher.combine(optional: fields.subtitle)
+            hasher.combine(fields.body)
+            switch fields.sound {
+            case nil: hasher.combine(tag: 0)
+            case .default?: hasher.combine(tag: 1)
+            case .named(let name)?: hasher.combine(tag: 2); hasher.combine(name)
+            }
+            hasher.combine(fields.badge ?? Int.min)
+            hasher.combine(optional: fields.threadID)
+            hasher.combine(optional: fields.categoryID)
+            hasher.combine(fields.interruptionLevel.rawValue)
+            hasher.combine(Int(bitPattern: UInt((fields.relevanceScore ?? -1).bitPattern)))
+            JSONValue.object(fields.userInfo).fingerprint(into: &hasher)
+            hasher.combine(optional: fields.deepLink)
+            self.digest = hasher.value
+        }
+    }
+
+    private var storage: Storage
+
+    /// Changes one field: a new box, so that contents sharing the old one keep their value.
+    private mutating func update(_ change: (inout Fields) -> Void) {
+        var fields = storage.fields
+        change(&fields)
+        storage = Storage(fields)
+    }
+
+    public var title: String {
+        get { storage.fields.title }
+        set { update { $0.title = newValue } }
+    }
+    public var subtitle: String? {
+        get { storage.fields.subtitle }
+        set { update { $0.subtitle = newValue } }
+    }
+    public var body: String {
+        get { storage.fields.body }
+        set { update { $0.body = newValue } }
+    }
+    public var sound: NotificationSound? {
+        get { storage.fields.sound }
+        set { update { $0.sound = newValue } }
+    }
+    public var badge: Int? {
+        get { storage.fields.badge }
+        set { update { $0.badge = newValue } }
+    }
+    public var threadID: String? {
+        get { storage.fields.threadID }
+        set { update { $0.threadID = newValue } }
+    }
+    public var categoryID: String? {
+        get { storage.fields.categoryID }
+        set { update { $0.categoryID = newValue } }
+    }
+    public var interruptionLevel: InterruptionLevel {
+        get { storage.fields.interruptionLevel }
+        set { update { $0.interruptionLevel = newValue } }
+    }
     /// 0...1, how the system ranks this notification in a summary.
-    public var relevanceScore: Double?
-    public var userInfo: [String: JSONValue]
+    public var relevanceScore: Double? {
+        get { storage.fields.relevanceScore }
+        set { update { $0.relevanceScore = newValue } }
+    }
+    public var userInfo: [String: JSONValue] {
+        get { storage.fields.userInfo }
+        set { update { $0.userInfo = newValue } }
+    }
     /// Where a tap takes the user (`gonow://today?hour=7&mode=swim_solo`).
-    public var deepLink: String?
+    public var deepLink: String? {
+        get { storage.fields.deepLink }
+        set { update { $0.deepLink = newValue } }
+    }
 
     public init(
         title: String,
@@ -47,34 +135,20 @@ public struct NotificationContent: Hashable, Sendable {
         userInfo: [String: JSONValue] = [:],
         deepLink: String? = nil
     ) {
-        self.title = title
-        self.subtitle = subtitle
-        self.body = body
-        self.sound = sound
-        self.badge = badge
-        self.threadID = threadID
-        self.categoryID = categoryID
-        self.interruptionLevel = interruptionLevel
-        self.relevanceScore = relevanceScore
-        self.userInfo = userInfo
-        self.deepLink = deepLink
+        storage = Storage(Fields(
+            title: title, subtitle: subtitle, body: body, sound: sound, badge: badge, threadID: threadID,
+            categoryID: categoryID, interruptionLevel: interruptionLevel, relevanceScore: relevanceScore,
+            userInfo: userInfo, deepLink: deepLink))
     }
 
+    public static func == (lhs: NotificationContent, rhs: NotificationContent) -> Bool {
+        lhs.storage === rhs.storage || lhs.storage.fields == rhs.storage.fields
+    }
+
+    public func hash(into hasher: inout Hasher) { hasher.combine(storage.fields) }
+
+    /// Feeds the content's digest, computed once per content, into a request's fingerprint.
     func fingerprint(into hasher: inout Fingerprinter) {
-        hasher.combine(title)
-        hasher.combine(optional: subtitle)
-        hasher.combine(body)
-        switch sound {
-        case nil: hasher.combine(tag: 0)
-        case .default?: hasher.combine(tag: 1)
-        case .named(let name)?: hasher.combine(tag: 2); hasher.combine(name)
-        }
-        hasher.combine(badge ?? Int.min)
-        hasher.combine(optional: threadID)
-        hasher.combine(optional: categoryID)
-        hasher.combine(interruptionLevel.rawValue)
-        hasher.combine(Int(bitPattern: UInt((relevanceScore ?? -1).bitPattern)))
-        JSONValue.object(userInfo).fingerprint(into: &hasher)
-        hasher.combine(optional: deepLink)
+        hasher.combine(Int(bitPattern: UInt(storage.digest)))
     }
 }

@@ -24,10 +24,13 @@ public struct PlanInput: Sendable {
 /// Rules' candidate sequences are merged lazily through a heap, in fire-time order (the
 /// higher priority first at equal times). Each candidate passes the policies in order; a
 /// candidate a policy moves goes back into the heap at its new time. Survivors fill the
-/// budget, reserves first. The planner pulls only as many candidates as the budget needs.
+/// budget, reserves first. The planner pulls only as many candidates as the budget needs,
+/// and builds none for a rule that tells its first fire date
+/// (``Rule/firstCandidate(in:)``) until that rule's turn comes.
 ///
-/// - Complexity: O((*r* + *b* + *d*) log *r*) for *r* rules, a budget of *b* and *d*
-///   dropped candidates, independent of how far ahead the rules reach.
+/// - Complexity: O(*r* + (*b* + *d*) log *r*) for *r* rules, a budget of *b* and *d*
+///   dropped candidates, independent of how far ahead the rules reach; the heap holds small
+///   keys, so the O(*r*) part is a few comparisons per rule.
 public struct Planner: Sendable {
     public var rules: [any Rule]
     public var policies: [any Policy]
@@ -44,82 +47,88 @@ public struct Planner: Sendable {
         self.lookahead = lookahead
     }
 
-    private struct Item: Comparable {
-        var candidate: Candidate
-        /// The rule's index in `rules`.
-        var source: Int
-        /// How many times a policy moved it.
-        var moves: Int
-
-        static func < (lhs: Item, rhs: Item) -> Bool {
-            if lhs.candidate.fireDate != rhs.candidate.fireDate { return lhs.candidate.fireDate < rhs.candidate.fireDate }
-            if lhs.candidate.priority != rhs.candidate.priority { return lhs.candidate.priority > rhs.candidate.priority }
-            if lhs.source != rhs.source { return lhs.source < rhs.source }
-            return lhs.candidate.id < rhs.candidate.id
-        }
-
-        static func == (lhs: Item, rhs: Item) -> Bool {
-            lhs.candidate.fireDate == rhs.candidate.fireDate && lhs.candidate.priority == rhs.candidate.priority && lhs.source == rhs.source && lhs.candidate.id == rhs.candidate.id
-        }
-    }
-
     /// Computes the plan for `input`.
     public func plan(_ input: PlanInput) -> Plan {
         let context = PlanningContext(now: input.now, calendar: input.calendar, state: input.state, lookahead: lookahead)
-        var ourPending = Set<String>()
-        var foreignPending = 0
-        for id in input.pendingRequestIDs {
-            if let candidateID = namespace.candidateID(from: id) { ourPending.insert(candidateID) } else { foreignPending += 1 }
-        }
-        let policyContext = PolicyContext(now: input.now, zone: context.zone, state: input.state, pendingIDs: ourPending)
+        let foreignPending = input.pendingRequestIDs.count { !namespace.owns($0) }
+        let policyContext = PolicyContext(
+            now: input.now, zone: context.zone, state: input.state, pendingRequestIDs: input.pendingRequestIDs, namespace: namespace)
         let capacity = budget.capacity(foreignPending: foreignPending)
-        var ledger = PlanLedger(history: input.history, zone: context.zone)
+        var ledger = PlanLedger(history: input.history, zone: context.zone, planning: capacity)
         var dropped: [DroppedCandidate] = []
         var considered = 0
 
-        // One iterator per active rule, primed into the heap.
-        var iterators: [AnyIterator<Candidate>?] = Array(repeating: nil, count: rules.count)
-        var seed: [Item] = []
-        seed.reserveCapacity(rules.count)
+        // Each active rule's first candidate, announced or built, primes the queue; the
+        // iterators of rules whose candidates are built.
+        var iterators: [Int: AnyIterator<Candidate>] = [:]
+        // Candidates of each rule in the queue: a reserve waits while its rule has any left.
+        var queued = [Int](repeating: 0, count: rules.count)
+        var announced: [(source: Int, fireDate: Date, priority: Int)] = []
+        announced.reserveCapacity(rules.count)
+        var built: [CandidateQueue.Item] = []
         var reserves: [Int: Int] = [:]
         var inactiveRules: [String: String] = [:]
-        for (index, rule) in rules.enumerated() {
-            let iterator = rule.candidates(in: context)
+        for index in rules.indices {
+            let rule = rules[index]
             if let condition = rule.condition, !condition.evaluate(input.state) {
                 inactiveRules[rule.id] = "condition \(condition) does not hold"
-                if let next = iterator.next() {
+                if let next = rule.candidates(in: context).next() {
                     considered += 1
                     dropped.append(DroppedCandidate(candidate: next, reason: .condition, detail: "condition \(condition) does not hold"))
                 }
                 continue
             }
             if rule.reserve > 0 { reserves[index] = rule.reserve }
-            if let first = iterator.next() {
-                seed.append(Item(candidate: first, source: index, moves: 0))
+            switch rule.firstCandidate(in: context) {
+            case .nothing:
+                continue
+            case .at(let fireDate, let priority):
+                announced.append((index, fireDate, priority))
+            case .unknown:
+                let iterator = rule.candidates(in: context)
+                guard let first = iterator.next() else { continue }
+                built.append(CandidateQueue.Item(candidate: first, source: index, moves: 0))
                 iterators[index] = iterator
             }
+            queued[index] += 1
         }
-        var heap = MinHeap(seed)
+        var queue = CandidateQueue(announced: announced, built: built)
+        func enqueue(_ item: consuming CandidateQueue.Item) {
+            queued[item.source] += 1
+            queue.push(item)
+        }
 
         // Survivors of the policies, in order; more than `capacity` only while a rule with
         // a reserve still waits for its first candidates.
-        var survivors: [Item] = []
+        var survivors: [CandidateQueue.Item] = []
         var reserveWaiting = reserves
-        var firstOverflow: Item?
+        var firstOverflow: CandidateQueue.Item?
         var lookaheadReached = false
 
-        // Items of each rule in the heap: a reserve waits while its rule has any left.
-        var queued = [Int](repeating: 0, count: rules.count)
-        for item in seed { queued[item.source] += 1 }
-        func enqueue(_ item: Item) {
-            heap.insert(item)
-            queued[item.source] += 1
-        }
-
-        while let item = heap.popMin() {
-            queued[item.source] -= 1
+        planning: while true {
+            var item: CandidateQueue.Item
+            switch queue.pop() {
+            case nil:
+                break planning
+            case .announced(let source)?:
+                // The rule's turn has come: build its candidates; the first goes back into
+                // the queue, where it comes out next.
+                queued[source] -= 1
+                let iterator = rules[source].candidates(in: context)
+                if let first = iterator.next() {
+                    iterators[source] = iterator
+                    enqueue(CandidateQueue.Item(candidate: first, source: source, moves: 0))
+                } else if queued[source] == 0 {
+                    reserveWaiting[source] = nil
+                }
+                continue
+            case .item(let popped)?:
+                item = popped
+            }
+            let source = item.source
+            queued[source] -= 1
             defer {
-                if iterators[item.source] == nil, queued[item.source] == 0 { reserveWaiting[item.source] = nil }
+                if iterators[source] == nil, queued[source] == 0 { reserveWaiting[source] = nil }
             }
             if item.candidate.fireDate > context.lookaheadEnd {
                 // Later candidates of this rule are further still: stop asking it.
@@ -127,66 +136,67 @@ public struct Planner: Sendable {
                 iterators[item.source] = nil
                 continue
             }
-            if item.moves == 0, let iterator = iterators[item.source] {
-                if let next = iterator.next() {
-                    enqueue(Item(candidate: next, source: item.source, moves: 0))
-                } else {
-                    iterators[item.source] = nil
-                }
-            }
-            var candidate = item.candidate
-            if item.moves == 0 { considered += 1 }
-            if candidate.fireDate <= input.now {
-                dropped.append(DroppedCandidate(candidate: candidate, reason: .past, detail: "its time \(ISO8601.string(from: candidate.fireDate, rules: context.zone)) has passed"))
-                continue
-            }
-            var outcome: (DropReason, String)?
-            var moved = false
-            for policy in policies {
-                switch policy.evaluate(candidate, context: policyContext, ledger: ledger) {
-                case .keep(let kept):
-                    candidate = kept
-                case .drop(let reason, let detail):
-                    outcome = (reason, detail)
-                case .move(let fireTime, let date, let reason, let detail):
-                    if item.moves >= 3 || date <= candidate.fireDate {
-                        outcome = (reason, "could not be moved: \(detail)")
+            if item.moves == 0 {
+                considered += 1
+                if let iterator = iterators[item.source] {
+                    if let next = iterator.next() {
+                        enqueue(CandidateQueue.Item(candidate: next, source: item.source, moves: 0))
                     } else {
-                        candidate.adjustments.append(Adjustment(policy: reason, detail: detail))
-                        candidate.fireTime = fireTime
-                        candidate.fireDate = date
-                        enqueue(Item(candidate: candidate, source: item.source, moves: item.moves + 1))
-                        moved = true
+                        iterators[item.source] = nil
                     }
                 }
-                if outcome != nil || moved { break }
             }
-            if moved { continue }
-            if let (reason, detail) = outcome {
-                dropped.append(DroppedCandidate(candidate: candidate, reason: reason, detail: detail))
+            if item.candidate.fireDate <= input.now {
+                let detail = "its time \(ISO8601.string(from: item.candidate.fireDate, rules: context.zone)) has passed"
+                dropped.append(DroppedCandidate(candidate: item.candidate, reason: .past, detail: detail))
                 continue
             }
-            let kept = Item(candidate: candidate, source: item.source, moves: item.moves)
-            if survivors.count >= capacity, (reserveWaiting[item.source] ?? 0) == 0 {
-                // The budget is full for this candidate; pull on only for waiting reserves.
-                if firstOverflow == nil { firstOverflow = kept }
-                if reserveWaiting.values.allSatisfy({ $0 == 0 }) { break }
-                continue
+            // The policies in order, on the item in place: the first that does not keep it decides.
+            var verdict: PolicyDecision?
+            for index in policies.indices {
+                let decision = policies[index].evaluate(item.candidate, context: policyContext, ledger: ledger)
+                if case .keep(let kept) = decision {
+                    item.candidate = kept
+                } else {
+                    verdict = decision
+                    break
+                }
             }
-            survivors.append(kept)
-            ledger.record(candidate, zone: context.zone)
-            if let waiting = reserveWaiting[item.source], waiting > 0 { reserveWaiting[item.source] = waiting - 1 }
+            switch verdict {
+            case .move(let fireTime, let date, let reason, let detail)?:
+                guard item.moves < 3, date > item.candidate.fireDate else {
+                    dropped.append(DroppedCandidate(candidate: item.candidate, reason: reason, detail: "could not be moved: \(detail)"))
+                    continue
+                }
+                item.candidate.adjustments.append(Adjustment(policy: reason, detail: detail))
+                item.candidate.fireTime = fireTime
+                item.candidate.fireDate = date
+                item.moves += 1
+                enqueue(item)
+            case .drop(let reason, let detail)?:
+                dropped.append(DroppedCandidate(candidate: item.candidate, reason: reason, detail: detail))
+            case .keep?, nil:
+                if survivors.count >= capacity, (reserveWaiting[item.source] ?? 0) == 0 {
+                    // The budget is full for this candidate; pull on only for waiting reserves.
+                    if firstOverflow == nil { firstOverflow = item }
+                    if reserveWaiting.values.allSatisfy({ $0 == 0 }) { break planning }
+                    continue
+                }
+                ledger.record(item.candidate, zone: context.zone)
+                if let waiting = reserveWaiting[item.source], waiting > 0 { reserveWaiting[item.source] = waiting - 1 }
+                survivors.append(item)
+            }
         }
 
         // Fill the budget: reserved slots first, then the soonest.
         var chosen = [Bool](repeating: false, count: survivors.count)
         var taken = 0
         var reservedLeft = reserves
-        for (index, item) in survivors.enumerated() where taken < capacity {
-            if let left = reservedLeft[item.source], left > 0 {
+        for index in survivors.indices where taken < capacity {
+            if let left = reservedLeft[survivors[index].source], left > 0 {
                 chosen[index] = true
                 taken += 1
-                reservedLeft[item.source] = left - 1
+                reservedLeft[survivors[index].source] = left - 1
             }
         }
         for index in survivors.indices where !chosen[index] && taken < capacity {
@@ -195,20 +205,20 @@ public struct Planner: Sendable {
         }
         var entries: [PlanEntry] = []
         entries.reserveCapacity(taken)
-        var overflow: [Item] = []
-        for (index, item) in survivors.enumerated() {
+        var overflow: [CandidateQueue.Item] = []
+        for index in survivors.indices {
             if chosen[index] {
-                let candidate = item.candidate
+                let candidate = survivors[index].candidate
                 let request = NotificationRequest(
                     id: namespace.requestID(for: candidate.id), fireTime: candidate.fireTime, content: candidate.content,
                     ruleID: candidate.ruleID, group: candidate.group, dedupeKey: candidate.dedupeKey)
                 entries.append(PlanEntry(candidate: candidate, request: request))
             } else {
-                overflow.append(item)
+                overflow.append(survivors[index])
             }
         }
         if let firstOverflow { overflow.append(firstOverflow) }
-        overflow.sort()
+        overflow.sort { $0.precedes($1) }
         for item in overflow {
             dropped.append(DroppedCandidate(candidate: item.candidate, reason: .budget, detail: "the plan is full (\(capacity) requests)"))
         }

@@ -21,14 +21,55 @@ public struct PolicyContext: Sendable {
     /// The device's zone rules.
     public var zone: ZoneRules
     public var state: AppState
+    private var pending: Pending
+
+    /// What is pending in the center, as the context was given it.
+    private enum Pending: Sendable {
+        /// Candidate ids, without namespace.
+        case candidateIDs(Set<String>)
+        /// The center's request ids, all namespaces, and the namespace that marks ours.
+        case requestIDs(Set<String>, Namespace)
+    }
+
     /// Candidate ids (without namespace) already pending in the center.
-    public var pendingIDs: Set<String>
+    ///
+    /// In a context the planner made, this is derived from the center's request ids at
+    /// each read, in O(*p*) for *p* pending requests; ``isPending(_:)`` answers for one id
+    /// in O(1).
+    public var pendingIDs: Set<String> {
+        get {
+            switch pending {
+            case .candidateIDs(let ids): ids
+            case .requestIDs(let ids, let namespace): Set(ids.compactMap(namespace.candidateID(from:)))
+            }
+        }
+        set { pending = .candidateIDs(newValue) }
+    }
 
     public init(now: Date, zone: ZoneRules, state: AppState, pendingIDs: Set<String>) {
         self.now = now
         self.zone = zone
         self.state = state
-        self.pendingIDs = pendingIDs
+        self.pending = .candidateIDs(pendingIDs)
+    }
+
+    /// A context whose pending candidates are the requests of `namespace` among
+    /// `pendingRequestIDs` (all namespaces), without taking them apart up front.
+    init(now: Date, zone: ZoneRules, state: AppState, pendingRequestIDs: Set<String>, namespace: Namespace) {
+        self.now = now
+        self.zone = zone
+        self.state = state
+        self.pending = .requestIDs(pendingRequestIDs, namespace)
+    }
+
+    /// Whether the candidate with id `candidateID` (without namespace) is pending in the center.
+    ///
+    /// - Complexity: O(1): one hash of the id.
+    public func isPending(_ candidateID: String) -> Bool {
+        switch pending {
+        case .candidateIDs(let ids): ids.contains(candidateID)
+        case .requestIDs(let ids, let namespace): ids.contains(namespace.requestID(for: candidateID))
+        }
     }
 }
 
@@ -57,6 +98,15 @@ public struct PlanLedger: Sendable {
 
     /// Counts past deliveries; only their local day, group and dedupe key matter.
     public init(history: DeliveryHistory, zone: ZoneRules) {
+        self.init(history: history, zone: zone, planning: 0)
+    }
+
+    /// The same, with room for `planning` more candidates, so that recording them does not
+    /// grow the tables again and again.
+    init(history: DeliveryHistory, zone: ZoneRules, planning: Int) {
+        let room = history.deliveries.count + planning
+        perDay.reserveCapacity(room)
+        perDayGroup.reserveCapacity(room)
         for delivery in history.deliveries {
             record(date: delivery.date, group: delivery.group, dedupeKey: delivery.dedupeKey, zone: zone)
         }
@@ -67,7 +117,7 @@ public struct PlanLedger: Sendable {
     }
 
     private mutating func record(date: Date, group: String?, dedupeKey: String?, zone: ZoneRules) {
-        let day = zone.localDate(at: date).dayNumber
+        let day = zone.dayNumber(at: date)
         perDay[day, default: 0] += 1
         if let group { perDayGroup[DayGroup(day: day, group: group), default: 0] += 1 }
         if let dedupeKey { lastByDedupeKey[dedupeKey] = max(lastByDedupeKey[dedupeKey] ?? date, date) }
@@ -75,10 +125,16 @@ public struct PlanLedger: Sendable {
     }
 
     /// Deliveries and kept candidates on the local day `day`.
-    public func count(on day: LocalDate) -> Int { perDay[day.dayNumber] ?? 0 }
+    public func count(on day: LocalDate) -> Int { count(onDay: day.dayNumber) }
+
+    /// Deliveries and kept candidates on the local day numbered `day` (days since 1970-01-01).
+    func count(onDay day: Int) -> Int { perDay[day] ?? 0 }
 
     /// Deliveries and kept candidates of `group` on the local day `day`.
-    public func count(on day: LocalDate, group: String) -> Int { perDayGroup[DayGroup(day: day.dayNumber, group: group)] ?? 0 }
+    public func count(on day: LocalDate, group: String) -> Int { count(onDay: day.dayNumber, group: group) }
+
+    /// Deliveries and kept candidates of `group` on the local day numbered `day`.
+    func count(onDay day: Int, group: String) -> Int { perDayGroup[DayGroup(day: day, group: group)] ?? 0 }
 
     /// The latest delivery or kept candidate with `dedupeKey`.
     public func lastDate(dedupeKey: String) -> Date? { lastByDedupeKey[dedupeKey] }

@@ -28,7 +28,7 @@ public struct Staleness: Policy, Hashable {
         if age > cancelAfter {
             return .drop(.stale, detail: "data is \(describe(age)) old (cancel after \(describe(cancelAfter)))")
         }
-        if age > holdAfter, !context.pendingIDs.contains(candidate.id) {
+        if age > holdAfter, !context.isPending(candidate.id) {
             return .drop(.stale, detail: "data is \(describe(age)) old (nothing new after \(describe(holdAfter)))")
         }
         return .keep(candidate)

@@ -54,43 +54,47 @@ public enum Reconcile {
     /// A request whose id is planned with a different fingerprint is added again (adding
     /// an existing id replaces it), not removed first.
     ///
-    /// - Complexity: O(*p* + *n*) for *p* pending and *n* planned requests.
+    /// - Complexity: O(*p* + *n*) for *p* pending and *n* planned requests: one hash of each
+    ///   id, plus O(*s* log *s* + *d*) for *s* stale requests and *d* dropped candidates when
+    ///   something is stale.
     public static func changes(plan: Plan, pending: [NotificationRequest]) -> ChangeSet {
+        // Loops read fields through indices: binding whole requests and entries would copy
+        // every field of each one.
         var pendingByID: [String: UInt64] = [:]
-        var ruleOf: [String: String] = [:]
         pendingByID.reserveCapacity(pending.count)
-        for request in pending where plan.namespace.owns(request.id) {
-            pendingByID[request.id] = request.fingerprint
-            ruleOf[request.id] = request.ruleID
+        for index in pending.indices where plan.namespace.owns(pending[index].id) {
+            pendingByID[pending[index].id] = pending[index].fingerprint
         }
-        var planned = Set<String>()
-        planned.reserveCapacity(plan.entries.count)
         var additions: [NotificationRequest] = []
         var unchanged = 0
-        for entry in plan.entries.reversed() {
-            planned.insert(entry.request.id)
-            if pendingByID[entry.request.id] == entry.request.fingerprint {
+        for index in plan.entries.indices.reversed() {
+            // Taking out what is planned leaves exactly the stale ids behind.
+            if pendingByID.removeValue(forKey: plan.entries[index].request.id) == plan.entries[index].request.fingerprint {
                 unchanged += 1
             } else {
-                additions.append(entry.request)
+                additions.append(plan.entries[index].request)
             }
         }
+        guard !pendingByID.isEmpty else { return ChangeSet(removals: [], additions: additions, unchanged: unchanged) }
+
+        var ruleOf: [String: String] = [:]
+        for index in pending.indices where pendingByID[pending[index].id] != nil {
+            ruleOf[pending[index].id] = pending[index].ruleID
+        }
+        var reasons: [String: DroppedCandidate] = [:]
+        for drop in plan.report.dropped { reasons[plan.namespace.requestID(for: drop.candidate.id)] = drop }
         var removals: [Removal] = []
-        let stale = pendingByID.keys.filter { !planned.contains($0) }
-        if !stale.isEmpty {
-            var reasons: [String: DroppedCandidate] = [:]
-            for drop in plan.report.dropped { reasons[plan.namespace.requestID(for: drop.candidate.id)] = drop }
-            for id in stale.sorted() {
-                let reason: CancelReason
-                if let drop = reasons[id] {
-                    reason = .dropped(drop.reason, detail: drop.detail)
-                } else if let rule = ruleOf[id], let detail = plan.report.inactiveRules[rule] {
-                    reason = .dropped(.condition, detail: detail)
-                } else {
-                    reason = .obsolete
-                }
-                removals.append(Removal(id: id, reason: reason))
+        removals.reserveCapacity(pendingByID.count)
+        for id in pendingByID.keys.sorted() {
+            let reason: CancelReason
+            if let drop = reasons[id] {
+                reason = .dropped(drop.reason, detail: drop.detail)
+            } else if let rule = ruleOf[id], let detail = plan.report.inactiveRules[rule] {
+                reason = .dropped(.condition, detail: detail)
+            } else {
+                reason = .obsolete
             }
+            removals.append(Removal(id: id, reason: reason))
         }
         return ChangeSet(removals: removals, additions: additions, unchanged: unchanged)
     }

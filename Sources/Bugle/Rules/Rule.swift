@@ -25,6 +25,17 @@ public struct PlanningContext: Sendable {
     public var today: LocalDate { zone.localDate(at: now) }
 }
 
+/// What a rule can tell of its first candidate without building it: enough for the planner
+/// to put the rule in order among the others.
+public enum FirstCandidate: Hashable, Sendable {
+    /// The rule cannot tell without building its candidates.
+    case unknown
+    /// The rule proposes nothing.
+    case nothing
+    /// The first candidate fires at `fireDate` with `priority`.
+    case at(fireDate: Date, priority: Int)
+}
+
 /// A value that yields notification candidates, lazily and in fire-time order.
 ///
 /// Conform to add app-specific logic: a recipe's domain is just more rules. The planner
@@ -41,9 +52,20 @@ public protocol Rule: Sendable {
     /// Past candidates (a one-shot whose time has gone) may be included: the planner
     /// reports them as `past`.
     func candidates(in context: PlanningContext) -> AnyIterator<Candidate>
+    /// The fire date and priority of the first element of ``candidates(in:)``, when the rule
+    /// can tell them without building it.
+    ///
+    /// The planner orders rules by their first candidates. A rule that answers here is asked
+    /// for ``candidates(in:)`` only when its first candidate's turn comes, so that thousands
+    /// of rules cost no candidate (id, content, iterator) each when the budget takes a few.
+    /// The answer must describe what ``candidates(in:)`` yields first; the planner orders the
+    /// candidates themselves by what they say once built. The default is
+    /// ``FirstCandidate/unknown``: the planner builds the candidates to see.
+    func firstCandidate(in context: PlanningContext) -> FirstCandidate
 }
 
 extension Rule {
     public var reserve: Int { 0 }
     public var condition: Condition? { nil }
+    public func firstCandidate(in context: PlanningContext) -> FirstCandidate { .unknown }
 }

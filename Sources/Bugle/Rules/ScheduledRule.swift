@@ -77,102 +77,190 @@ public struct ScheduledRule: Rule {
     }
 
     public func candidates(in context: PlanningContext) -> AnyIterator<Candidate> {
-        let zone: ZoneRules
-        switch basis {
-        case .wallClock: zone = context.zone
-        case .zoned(let timeZone):
-            zone = timeZone == context.zone.timeZone ? context.zone : ZoneRules(timeZone: timeZone, from: context.now.addingTimeInterval(-2 * 86_400), through: context.lookaheadEnd)
-        }
         switch schedule {
-        case .once(let local):
-            return single(fireTime: fireTime(local, zone), date: zone.date(for: local), day: local.date)
-        case .onceAt(let date):
-            return single(fireTime: .zoned(ZonedInstant(date: date, timeZone: zone.timeZone)), date: date, day: zone.localDate(at: date))
-        case .daily(let time):
-            return repeating(zone: zone, context: context, time: time, matches: { _ in true }, index: { start, day in start.days(to: day) })
-        case .weekly(let weekdays, let time):
-            let perWeek = weekdays.count
-            return repeating(zone: zone, context: context, time: time, matches: { weekdays.contains($0.weekday) }, index: { start, day in
-                // Occurrences on matching weekdays in [start, day).
+        case .once, .onceAt:
+            var occurrence = oneShot(in: context)
+            return AnyIterator {
+                guard let next = occurrence else { return nil }
+                occurrence = nil
+                return makeCandidate(next)
+            }
+        case .daily, .weekly, .every:
+            var days = dayWalk(in: context)
+            return AnyIterator {
+                guard let next = days?.next() else { return nil }
+                return makeCandidate(next)
+            }
+        }
+    }
+
+    /// Walks the schedule to its first occurrence without building a candidate.
+    public func firstCandidate(in context: PlanningContext) -> FirstCandidate {
+        let first: Occurrence?
+        switch schedule {
+        case .once, .onceAt:
+            first = oneShot(in: context)
+        case .daily, .weekly, .every:
+            var days = dayWalk(in: context)
+            first = days?.next()
+        }
+        guard let first else { return .nothing }
+        return .at(fireDate: first.date, priority: priority)
+    }
+
+    /// One occurrence of the schedule: its local day and when it fires.
+    private struct Occurrence {
+        var day: LocalDate
+        var fireTime: FireTime
+        var date: Date
+    }
+
+    /// How a repeating schedule picks its days.
+    private enum Recurrence {
+        case daily
+        case weekly(Set<Weekday>)
+        /// Every `step` days from `anchor`.
+        case every(step: Int, anchor: LocalDate)
+
+        func matches(_ day: LocalDate) -> Bool {
+            switch self {
+            case .daily: true
+            case .weekly(let weekdays): weekdays.contains(day.weekday)
+            case .every(let step, let anchor): anchor.days(to: day) % step == 0
+            }
+        }
+
+        /// Occurrences on matching days in [`start`, `day`).
+        func index(from start: LocalDate, to day: LocalDate) -> Int {
+            switch self {
+            case .daily:
+                return start.days(to: day)
+            case .weekly(let weekdays):
                 let days = start.days(to: day)
-                var index = (days / 7) * perWeek
+                var index = (days / 7) * weekdays.count
                 var cursor = start.adding(days: (days / 7) * 7)
                 while cursor < day {
                     if weekdays.contains(cursor.weekday) { index += 1 }
                     cursor = cursor.adding(days: 1)
                 }
                 return index
-            })
-        case .every(let days, let time, let anchor):
-            let step = max(days, 1)
-            return repeating(zone: zone, context: context, time: time, firstAfter: anchor, step: step, matches: { anchor.days(to: $0) % step == 0 }, index: { start, day in
-                let first = Self.firstMatch(onOrAfter: start, anchor: anchor, step: step)
-                return first.days(to: day) / step
-            })
+            case .every(let step, let anchor):
+                return ScheduledRule.firstMatch(onOrAfter: start, anchor: anchor, step: step).days(to: day) / step
+            }
         }
     }
 
-    private func fireTime(_ local: LocalDateTime, _ zone: ZoneRules) -> FireTime {
-        switch basis {
-        case .wallClock: .wallClock(local)
-        case .zoned: .zoned(ZonedInstant(date: zone.date(for: local), timeZone: zone.timeZone))
-        }
-    }
-
-    private func single(fireTime: FireTime, date: Date, day: LocalDate) -> AnyIterator<Candidate> {
-        if let start, day < start { return AnyIterator { nil } }
-        if let end, day > end { return AnyIterator { nil } }
-        if let count, count < 1 { return AnyIterator { nil } }
-        var candidate: Candidate? = makeCandidate(id: id, fireTime: fireTime, date: date)
-        return AnyIterator {
-            defer { candidate = nil }
-            return candidate
-        }
-    }
-
-    /// Occurrences on matching local days, starting at the first day whose occurrence is
-    /// after now. The step is 1 day unless `step` jumps between matches directly.
-    private func repeating(
-        zone: ZoneRules,
-        context: PlanningContext,
-        time: LocalTime,
-        firstAfter anchor: LocalDate? = nil,
-        step: Int = 1,
-        matches: @escaping @Sendable (LocalDate) -> Bool,
-        index: @escaping @Sendable (LocalDate, LocalDate) -> Int
-    ) -> AnyIterator<Candidate> {
-        // The first day that can still fire: yesterday in the rule's zone covers every offset.
-        // An anchor is the first day of an `every` schedule, whatever `start` says.
-        let origin = [start, anchor].compactMap { $0 }.max()
-        if count != nil, origin == nil { return AnyIterator { nil } }
-        var day = zone.localDate(at: context.now).adding(days: -1)
-        if let origin, day < origin { day = origin }
-        if let anchor, step > 1 { day = Self.firstMatch(onOrAfter: day, anchor: anchor, step: step) }
-        var produced = count != nil ? origin.map { index($0, day) } ?? 0 : 0
-        let now = context.now
-        let endDate = context.lookaheadEnd
-        // No occurrence on a later day can be inside the lookahead.
-        let lastDay = zone.localDate(at: endDate).adding(days: 1)
-        let id = self.id
+    /// The days of a repeating schedule, from the first whose occurrence can be after now;
+    /// the step is 1 day unless an `every` schedule jumps between matches directly. Its
+    /// occurrences come out in order, up to one past the lookahead, which tells the planner
+    /// there is more.
+    private struct DayWalk {
+        var day: LocalDate
+        /// Occurrences so far, counted only when the rule has a count.
+        var produced: Int
         var finished = false
-        return AnyIterator {
+        let recurrence: Recurrence
+        let step: Int
+        let time: LocalTime
+        let zone: ZoneRules
+        let zoned: Bool
+        let end: LocalDate?
+        let count: Int?
+        /// No occurrence on a later day can be inside the lookahead.
+        let lastDay: LocalDate
+        let now: Date
+        let lookaheadEnd: Date
+
+        mutating func next() -> Occurrence? {
             while !finished {
-                if let end = self.end, day > end { return nil }
-                if let limit = self.count, produced >= limit { return nil }
+                if let end, day > end { return nil }
+                if let count, produced >= count { return nil }
                 if day > lastDay { return nil }
                 let current = day
                 day = day.adding(days: step)
-                guard matches(current) else { continue }
+                guard recurrence.matches(current) else { continue }
                 let local = LocalDateTime(date: current, time: time)
                 let date = zone.date(for: local)
                 // The first occurrence past the lookahead tells the planner there is more.
-                if date > endDate { finished = true }
-                if self.count != nil { produced += 1 }
+                if date > lookaheadEnd { finished = true }
+                if count != nil { produced += 1 }
                 guard date > now else { continue }
-                return self.makeCandidate(id: "\(id)@\(current)", fireTime: self.fireTime(local, zone), date: date)
+                let fireTime: FireTime = zoned ? .zoned(ZonedInstant(date: date, timeZone: zone.timeZone)) : .wallClock(local)
+                return Occurrence(day: current, fireTime: fireTime, date: date)
             }
             return nil
         }
+    }
+
+    /// The zone the schedule's times are read in, and whether its fire times are zoned instants.
+    private func zone(in context: PlanningContext) -> (rules: ZoneRules, zoned: Bool) {
+        switch basis {
+        case .wallClock:
+            return (context.zone, false)
+        case .zoned(let timeZone):
+            let rules = timeZone == context.zone.timeZone ? context.zone : ZoneRules(timeZone: timeZone, from: context.now.addingTimeInterval(-2 * 86_400), through: context.lookaheadEnd)
+            return (rules, true)
+        }
+    }
+
+    /// A one-shot's occurrence, when its day is inside `start`...`end` and its count allows one.
+    private func oneShot(in context: PlanningContext) -> Occurrence? {
+        // The device's zone is read in place: copying its rules for each of thousands of
+        // one-shots costs more than the rest of the walk.
+        switch basis {
+        case .wallClock: oneShot(zone: context.zone, zoned: false)
+        case .zoned: oneShot(zone: zone(in: context).rules, zoned: true)
+        }
+    }
+
+    private func oneShot(zone: ZoneRules, zoned: Bool) -> Occurrence? {
+        let occurrence: Occurrence
+        switch schedule {
+        case .once(let local):
+            let date = zone.date(for: local)
+            let fireTime: FireTime = zoned ? .zoned(ZonedInstant(date: date, timeZone: zone.timeZone)) : .wallClock(local)
+            occurrence = Occurrence(day: local.date, fireTime: fireTime, date: date)
+        case .onceAt(let date):
+            occurrence = Occurrence(day: zone.localDate(at: date), fireTime: .zoned(ZonedInstant(date: date, timeZone: zone.timeZone)), date: date)
+        case .daily, .weekly, .every:
+            return nil
+        }
+        if let start, occurrence.day < start { return nil }
+        if let end, occurrence.day > end { return nil }
+        if let count, count < 1 { return nil }
+        return occurrence
+    }
+
+    /// A repeating schedule's walk over its days; `nil` for a one-shot, or for a count
+    /// without the origin it counts from.
+    private func dayWalk(in context: PlanningContext) -> DayWalk? {
+        let recurrence: Recurrence
+        let time: LocalTime
+        switch schedule {
+        case .once, .onceAt: return nil
+        case .daily(let at): (recurrence, time) = (.daily, at)
+        case .weekly(let weekdays, let at): (recurrence, time) = (.weekly(weekdays), at)
+        case .every(let days, let at, let anchor): (recurrence, time) = (.every(step: max(days, 1), anchor: anchor), at)
+        }
+        let (zone, zoned) = zone(in: context)
+        // The first day that can still fire: yesterday in the rule's zone covers every offset.
+        // An anchor is the first day of an `every` schedule, whatever `start` says.
+        var anchor: LocalDate?
+        var step = 1
+        if case .every(let every, let first) = recurrence {
+            anchor = first
+            step = every
+        }
+        let origin = [start, anchor].compactMap { $0 }.max()
+        if count != nil, origin == nil { return nil }
+        var day = zone.localDate(at: context.now).adding(days: -1)
+        if let origin, day < origin { day = origin }
+        if let anchor, step > 1 { day = Self.firstMatch(onOrAfter: day, anchor: anchor, step: step) }
+        let produced = count != nil ? origin.map { recurrence.index(from: $0, to: day) } ?? 0 : 0
+        return DayWalk(
+            day: day, produced: produced, recurrence: recurrence, step: step, time: time, zone: zone, zoned: zoned,
+            end: end, count: count, lastDay: zone.localDate(at: context.lookaheadEnd).adding(days: 1),
+            now: context.now, lookaheadEnd: context.lookaheadEnd)
     }
 
     private static func firstMatch(onOrAfter day: LocalDate, anchor: LocalDate, step: Int) -> LocalDate {
@@ -181,7 +269,15 @@ public struct ScheduledRule: Rule {
         return remainder == 0 ? day : day.adding(days: step - remainder)
     }
 
-    private func makeCandidate(id: String, fireTime: FireTime, date: Date) -> Candidate {
-        Candidate(id: id, ruleID: self.id, fireTime: fireTime, fireDate: date, content: content, priority: priority, group: group, dedupeKey: dedupeKey, relevance: relevance)
+    /// A one-shot's id is the rule's; a repeating rule's adds the local day.
+    private func makeCandidate(_ occurrence: Occurrence) -> Candidate {
+        let candidateID: String
+        switch schedule {
+        case .once, .onceAt: candidateID = id
+        case .daily, .weekly, .every: candidateID = occurrence.day.description(after: id + "@")
+        }
+        return Candidate(
+            id: candidateID, ruleID: id, fireTime: occurrence.fireTime, fireDate: occurrence.date, content: content,
+            priority: priority, group: group, dedupeKey: dedupeKey, relevance: relevance)
     }
 }

@@ -68,9 +68,21 @@ public struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible
         (lhs.year, lhs.month, lhs.day) < (rhs.year, rhs.month, rhs.day)
     }
 
-    /// `YYYY-MM-DD`.
-    public var description: String {
-        "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))"
+    /// `YYYY-MM-DD` (with a sign or more digits for a year outside 0...9999).
+    public var description: String { description(after: "") }
+
+    /// `prefix` followed by ``description``, built in one piece: occurrence ids are a rule id
+    /// and a day (`morning@2026-03-01`).
+    func description(after prefix: String) -> String {
+        guard (0...9999).contains(year) else { return prefix + "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))" }
+        return UTF8Writer.string(capacity: prefix.utf8.count + 10) { text in
+            text.put(prefix)
+            text.put(year, digits: 4)
+            text.put(UInt8(ascii: "-"))
+            text.put(month, digits: 2)
+            text.put(UInt8(ascii: "-"))
+            text.put(day, digits: 2)
+        }
     }
 }
 
@@ -121,7 +133,15 @@ public struct LocalTime: Hashable, Comparable, Sendable, CustomStringConvertible
 
     /// `HH:MM`, or `HH:MM:SS` when the seconds are not zero.
     public var description: String {
-        second == 0 ? "\(pad(hour, 2)):\(pad(minute, 2))" : "\(pad(hour, 2)):\(pad(minute, 2)):\(pad(second, 2))"
+        UTF8Writer.string(capacity: 8) { text in
+            text.put(hour, digits: 2)
+            text.put(UInt8(ascii: ":"))
+            text.put(minute, digits: 2)
+            if second != 0 {
+                text.put(UInt8(ascii: ":"))
+                text.put(second, digits: 2)
+            }
+        }
     }
 }
 

@@ -70,6 +70,14 @@ public struct ZoneRules: Sendable {
     /// The local day at `date`.
     public func localDate(at date: Date) -> LocalDate { localDateTime(at: date).date }
 
+    /// The local day at `date` as days since 1970-01-01, without the calendar date: what
+    /// per-day counts are keyed by.
+    func dayNumber(at date: Date) -> Int {
+        let instant = Int(date.timeIntervalSince1970.rounded(.down))
+        let local = instant + offset(atInstant: instant)
+        return local >= 0 ? local / 86_400 : (local - 86_399) / 86_400
+    }
+
     /// The instant a wall clock in this zone shows `local`, with gaps moved forward and
     /// repeated times resolved to their first occurrence.
     public func date(for local: LocalDateTime) -> Date {
