@@ -69,12 +69,7 @@ public struct RecurringRule: Rule {
     /// - Complexity: O(1) to start for a rule without COUNT, however old its start (see
     ///   ``Recurrence/localOccurrences(after:)``), then O(1) amortised per candidate.
     public func candidates(in context: PlanningContext) -> AnyIterator<Candidate> {
-        let zone: ZoneRules
-        switch basis {
-        case .wallClock: zone = context.zone
-        case .zoned(let timeZone):
-            zone = timeZone == context.zone.timeZone ? context.zone : ZoneRules(timeZone: timeZone, from: context.now.addingTimeInterval(-2 * 86_400), through: context.lookaheadEnd)
-        }
+        let zone = basis.zoneRules(in: context)
         var occurrences = recurrence.occurrences(after: context.now, in: zone)
         let withTime = recurrence.canRepeatWithinDay
         let endDate = context.lookaheadEnd
@@ -83,11 +78,7 @@ public struct RecurringRule: Rule {
             guard !finished, let occurrence = occurrences.next() else { return nil }
             if occurrence.date > endDate { finished = true }
             let suffix = withTime ? occurrence.local.description : occurrence.local.date.description
-            let fireTime: FireTime
-            switch basis {
-            case .wallClock: fireTime = .wallClock(occurrence.local)
-            case .zoned(let timeZone): fireTime = .zoned(ZonedInstant(date: occurrence.date, timeZone: timeZone))
-            }
+            let fireTime = basis.fireTime(local: occurrence.local, date: occurrence.date)
             return Candidate(id: "\(id)@\(suffix)", ruleID: id, fireTime: fireTime, fireDate: occurrence.date, content: content,
                              priority: priority, group: group, dedupeKey: dedupeKey, relevance: relevance)
         }

@@ -8,6 +8,28 @@ public enum TimeBasis: Hashable, Sendable {
     case zoned(TimeZone)
 }
 
+extension TimeBasis {
+    /// The zone rules a rule with this basis reads its wall-clock times in during a plan:
+    /// the device's, or its own zone's for the plan's span.
+    func zoneRules(in context: PlanningContext) -> ZoneRules {
+        switch self {
+        case .wallClock: context.zone
+        case .zoned(let timeZone):
+            timeZone == context.zone.timeZone
+                ? context.zone
+                : ZoneRules(timeZone: timeZone, from: context.now.addingTimeInterval(-2 * 86_400), through: context.lookaheadEnd)
+        }
+    }
+
+    /// The fire time of an occurrence shown as `local` at the instant `date`.
+    func fireTime(local: LocalDateTime, date: Date) -> FireTime {
+        switch self {
+        case .wallClock: .wallClock(local)
+        case .zoned(let timeZone): .zoned(ZonedInstant(date: date, timeZone: timeZone))
+        }
+    }
+}
+
 /// When a scheduled rule fires.
 public enum Schedule: Hashable, Sendable {
     /// Once, at a date and time.
@@ -194,13 +216,7 @@ public struct ScheduledRule: Rule {
 
     /// The zone the schedule's times are read in, and whether its fire times are zoned instants.
     private func zone(in context: PlanningContext) -> (rules: ZoneRules, zoned: Bool) {
-        switch basis {
-        case .wallClock:
-            return (context.zone, false)
-        case .zoned(let timeZone):
-            let rules = timeZone == context.zone.timeZone ? context.zone : ZoneRules(timeZone: timeZone, from: context.now.addingTimeInterval(-2 * 86_400), through: context.lookaheadEnd)
-            return (rules, true)
-        }
+        (basis.zoneRules(in: context), basis != .wallClock)
     }
 
     /// A one-shot's occurrence, when its day is inside `start`...`end` and its count allows one.
