@@ -3,6 +3,7 @@ import Foundation
 import FoundationNetworking
 #endif
 import Testing
+@testable import FactsServer
 
 /// The built `facts-server` executable, run as a person runs it: what it prints, its exit
 /// status, and the server it starts.
@@ -96,6 +97,47 @@ import Testing
     }
 }
 
+/// The executable on PostgreSQL, in a database of its own that the test creates and drops.
+@Suite struct PostgresBinaryTests {
+    @Test(.enabled(if: Backend.all.contains(.postgres), "PostgreSQL tests skipped: FACTS_TEST_POSTGRES_URL is not set"))
+    func importThenServeFromPostgres() async throws {
+        guard let url = Backend.postgresURL else {
+            throw TestSetupError(description: "CI=true but \(Backend.postgresURLVariable) is not set")
+        }
+        let settings = try PostgresSettings(url: url)
+        let name = "facts_binary_\(UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "_"))"
+        var components = try #require(URLComponents(string: url))
+        components.path = "/\(name)"
+        let databaseURL = try #require(components.string)
+
+        try await TestDatabase.administer(settings, "CREATE DATABASE \(name)")
+        do {
+            let imported = try BinaryTests().run(["import", "--corpus", Fixture.corpus.path, "--postgres", databaseURL])
+            #expect(imported.status == 0, "\(imported.stderr)")
+            #expect(imported.stdout.contains("into PostgreSQL \(settings.host):\(settings.port)/\(name): 3 categories"), "\(imported.stdout)")
+            #expect(!imported.stdout.contains(databaseURL), "the URL carries the password")
+
+            let server = try await RunningServer.start(try BinaryTests.executable(), ["--port", "0", "--postgres", databaseURL])
+            #expect(server.lines == ["facts-server listening on http://127.0.0.1:\(server.port) (PostgreSQL \(settings.host):\(settings.port)/\(name))"])
+            let key = try await server.registeredKey()
+            #expect(try await server.total(key: key) == 7)
+            try await server.stop()
+        } catch {
+            try? await TestDatabase.administer(settings, "DROP DATABASE \(name) WITH (FORCE)")
+            throw error
+        }
+        try await TestDatabase.administer(settings, "DROP DATABASE \(name) WITH (FORCE)")
+    }
+
+    @Test func anUnreachableServerFailsAtOnceSayingWhy() throws {
+        let started = Date()
+        let run = try BinaryTests().run(["import", "--corpus", Fixture.corpus.path, "--postgres", "postgres://facts:facts@127.0.0.1:1/facts"])
+        #expect(run.status != 0)
+        #expect(run.stderr.contains("cannot connect to PostgreSQL at 127.0.0.1:1/facts as facts"), "\(run.stderr)")
+        #expect(Date().timeIntervalSince(started) < 30)
+    }
+}
+
 /// A `facts-server` process started for a test, and what it printed until it listened.
 struct RunningServer {
     let process: Process
@@ -124,8 +166,9 @@ struct RunningServer {
         var text = ""
         for await chunk in chunks {
             text += String(decoding: chunk, as: UTF8.self)
-            if let line = text.split(separator: "\n").first(where: { $0.contains("listening on http://127.0.0.1:") }),
-               let port = line.split(separator: ":").last.flatMap({ Int($0.prefix { $0.isNumber }) }) {
+            let prefix = "listening on http://127.0.0.1:"
+            if let start = text.range(of: prefix)?.upperBound, let port = Int(text[start...].prefix { $0.isNumber }),
+               text[start...].contains("\n") {
                 return RunningServer(process: process, port: port, lines: text.split(separator: "\n").map(String.init))
             }
         }

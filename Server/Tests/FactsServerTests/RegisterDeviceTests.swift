@@ -23,6 +23,23 @@ import Testing
     }
 
     @Test(arguments: Backend.all)
+    func devicesRegisteringAtOnceAllGetWorkingKeys(backend: Backend) async throws {
+        try await TestServer.with(backend) { server in
+            let keys = try await withThrowingTaskGroup(of: String.self) { group in
+                for _ in 0..<20 {
+                    group.addTask { try await server.registeredKey() }
+                }
+                return try await group.reduce(into: [String]()) { $0.append($1) }
+            }
+            #expect(Set(keys).count == 20)
+            for key in keys {
+                let answer = try await server.get("/api/metadata?language=tr", key: key)
+                #expect(answer.status == 200)
+            }
+        }
+    }
+
+    @Test(arguments: Backend.all)
     func theDatabaseKeepsOnlyTheKeysSHA256Digest(backend: Backend) async throws {
         try await TestServer.with(backend) { server in
             let key = try await server.registeredKey()

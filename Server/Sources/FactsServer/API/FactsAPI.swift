@@ -13,6 +13,10 @@ struct FactsAPI: Sendable {
     /// The longest `model` or `os_version` kept.
     static let maximumTextLength = 200
 
+    /// The last page a client may ask for: far past any corpus, and it keeps the row
+    /// offset small.
+    static let maximumPage = 1_000_000
+
     /// `POST /api/devices/register`: stores the device and answers 201 with its new key.
     func registerDevice(_ request: Request) async throws -> Response {
         var request = request
@@ -64,10 +68,6 @@ struct FactsAPI: Sendable {
         let query = FactQuery(language: language, categoryIDs: categoryIDs, difficulties: difficulties, page: page, pageSize: pageSize)
         return try JSONResponse.make(try await database.facts(query))
     }
-
-    /// The last page a client may ask for: far past any corpus, and it keeps the row
-    /// offset small.
-    static let maximumPage = 1_000_000
 
     /// Throws a 401 unless `X-Device-Key` holds the key of a registered device.
     private func authenticate(_ request: Request) async throws {

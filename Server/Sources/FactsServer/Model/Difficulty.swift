@@ -1,4 +1,4 @@
 /// How demanding a fact is to read.
-enum Difficulty: String, CaseIterable, Sendable, Codable {
+enum Difficulty: String, CaseIterable, Sendable, Encodable {
     case beginner, intermediate, advanced
 }

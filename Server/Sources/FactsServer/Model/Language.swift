@@ -1,5 +1,5 @@
 /// A language the content service serves: the eight of the Facts A Day app.
-public enum Language: String, CaseIterable, Sendable, Codable {
+public enum Language: String, CaseIterable, Sendable, Encodable {
     case en, de, es, fr, ja, ko, tr, zh
 
     /// Whether words are separated by spaces, so that counting words means counting
