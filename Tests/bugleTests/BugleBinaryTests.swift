@@ -180,7 +180,7 @@ import FoundationXML
     @Test func quickStartOutputMatchesTheReadme() throws {
         let readme = try String(contentsOf: BugleBinaryTests.root.appendingPathComponent("README.md"), encoding: .utf8)
         #expect(readme.contains("swift run bugle simulate Examples/morning-and-evening.yaml"))
-        #expect(readme.contains("\nswift test\n"))
+        #expect(readme.contains("\nScripts/test-all.sh\n"))
         let start = try #require(readme.range(of: "```text\n"))
         let end = try #require(readme.range(of: "```", range: start.upperBound..<readme.endIndex))
         let sample = readme[start.upperBound..<end.lowerBound].split(separator: "\n").filter { $0 != "…" }

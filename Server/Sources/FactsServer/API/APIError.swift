@@ -1,0 +1,83 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+
+/// An answer that is not a success: a client's mistake (4xx) or the service's failure (500),
+/// written as `{"error": {"code": …, "message": …, "parameter": …}}`.
+struct APIError: Error, Sendable, Equatable {
+    let status: HTTPResponse.Status
+    /// A stable, machine-readable name: `invalid_parameter`, `not_found`, ….
+    let code: String
+    /// A sentence for the developer reading the response.
+    let message: String
+    /// The query parameter or body field at fault, when one is.
+    var parameter: String?
+    /// The methods the path takes, for a 405's `Allow` header.
+    var allowedMethods: [HTTPRequest.Method] = []
+
+    static func invalidJSON(_ message: String) -> APIError {
+        APIError(status: .badRequest, code: "invalid_json", message: message)
+    }
+
+    static func invalidParameter(_ parameter: String, _ message: String) -> APIError {
+        APIError(status: .badRequest, code: "invalid_parameter", message: message, parameter: parameter)
+    }
+
+    static let missingDeviceKey = APIError(
+        status: .unauthorized, code: "missing_device_key",
+        message: "send the key from POST /api/devices/register in the X-Device-Key header"
+    )
+
+    static let invalidDeviceKey = APIError(
+        status: .unauthorized, code: "invalid_device_key",
+        message: "the X-Device-Key header holds no registered key: register the device again"
+    )
+
+    static func notFound(_ path: String) -> APIError {
+        APIError(status: .notFound, code: "not_found", message: "no endpoint at \(path)")
+    }
+
+    static func methodNotAllowed(_ method: HTTPRequest.Method, _ path: String, allowed: [HTTPRequest.Method]) -> APIError {
+        let names = allowed.map(\.rawValue).joined(separator: ", ")
+        return APIError(
+            status: .methodNotAllowed, code: "method_not_allowed",
+            message: "\(path) takes \(names), not \(method.rawValue)", allowedMethods: allowed
+        )
+    }
+
+    static let internalError = APIError(
+        status: .internalServerError, code: "internal_error",
+        message: "the service failed to answer; the failure is in its log"
+    )
+
+    /// The response that carries this error.
+    func response() throws -> Response {
+        var response = try JSONResponse.make(Body(error: .init(code: code, message: message, parameter: parameter)), status: status)
+        if !allowedMethods.isEmpty {
+            response.headers[.allow] = allowedMethods.map(\.rawValue).joined(separator: ", ")
+        }
+        return response
+    }
+
+    private struct Body: Encodable {
+        struct Detail: Encodable {
+            let code: String
+            let message: String
+            let parameter: String?
+        }
+        let error: Detail
+    }
+}
+
+/// JSON bodies, encoded one way for every endpoint.
+enum JSONResponse {
+    /// A response with `value` as its JSON body.
+    static func make(_ value: some Encodable, status: HTTPResponse.Status = .ok) throws -> Response {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        let data = try encoder.encode(value)
+        var headers = HTTPFields()
+        headers[.contentType] = "application/json; charset=utf-8"
+        return Response(status: status, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: data)))
+    }
+}

@@ -1,0 +1,62 @@
+import Foundation
+import Hummingbird
+import Logging
+
+/// The content service's HTTP server: the API over a ``FactsDatabase``.
+///
+/// ```swift
+/// try await FactsDatabase.withOpened(.sqlite(path: "facts.sqlite"), logger: logger) { database in
+///     let server = FactsServer(database: database, logger: logger)
+///     try await server.application(host: "127.0.0.1", port: 8080).runService()
+/// }
+/// ```
+public struct FactsServer: Sendable {
+    let api: FactsAPI
+    let logger: Logger
+
+    /// A server over `database`.
+    ///
+    /// - Parameter now: The time a device registers at; the system clock unless a test
+    ///   fixes it.
+    public init(database: FactsDatabase, logger: Logger, now: @escaping @Sendable () -> Date = Date.init) {
+        self.api = FactsAPI(database: database, now: now)
+        self.logger = logger
+    }
+
+    /// The routes: the three endpoints, behind the middleware that writes every error as JSON.
+    func router() -> Router<BasicRequestContext> {
+        let router = Router(context: BasicRequestContext.self, options: .autoGenerateHeadEndpoints)
+        router.add(middleware: ErrorMiddleware())
+        let api = self.api
+        for endpoint in Endpoint.allCases {
+            router.on(RouterPath(endpoint.path), method: endpoint.method) { request, _ in
+                switch endpoint {
+                case .registerDevice: try await api.registerDevice(request)
+                case .metadata: try await api.metadata(request)
+                case .facts: try await api.facts(request)
+                }
+            }
+        }
+        return router
+    }
+
+    /// An application that serves the API on `host` and `port` once run.
+    ///
+    /// - Parameters:
+    ///   - port: The port to listen on; 0 takes any free one.
+    ///   - onListening: Called with the port the server listens on, once it does.
+    public func application(
+        host: String,
+        port: Int,
+        onListening: @escaping @Sendable (Int) async -> Void = { _ in }
+    ) -> some ApplicationProtocol {
+        Application(
+            router: router(),
+            configuration: ApplicationConfiguration(address: .hostname(host, port: port)),
+            onServerRunning: { channel in
+                await onListening(channel.localAddress?.port ?? port)
+            },
+            logger: logger
+        )
+    }
+}
