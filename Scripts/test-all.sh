@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Runs every test: the Bugle package, then the content server (Server/) against SQLite and
-# PostgreSQL.
+# PostgreSQL, with the Facts A Day client against it, then the two programs end to end
+# (Scripts/facts-end-to-end.sh).
 #
 # PostgreSQL: FACTS_TEST_POSTGRES_URL when it is set; otherwise, as root, the server that
 # Server/Scripts/start-postgres.sh installs and starts. Without either the PostgreSQL tests
@@ -20,3 +21,5 @@ if [ -z "${FACTS_TEST_POSTGRES_URL:-}" ]; then
 fi
 
 swift test --package-path Server
+
+Scripts/facts-end-to-end.sh

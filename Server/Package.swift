@@ -18,6 +18,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        // The app side of Facts A Day, for the tests that run the real client against this
+        // server (`AppAgainstServerTests`). Only the tests use it: the server never links Bugle.
+        .package(name: "Bugle", path: ".."),
     ],
     targets: [
         // Routes, storage and the corpus importer: everything the tests build in-process.
@@ -47,6 +50,9 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "FactsADay", package: "Bugle"),
+                .product(name: "Bugle", package: "Bugle"),
+                .product(name: "BugleSimulator", package: "Bugle"),
             ],
             resources: [.copy("Fixtures")]
         ),

@@ -1,4 +1,5 @@
 import Bugle
+import BugleSimulator
 @testable import FactsADay
 import Foundation
 import GRDB

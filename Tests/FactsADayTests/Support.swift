@@ -3,33 +3,6 @@ import BugleSimulator
 @testable import FactsADay
 import Foundation
 
-/// A clock that never waits: it records each requested sleep and moves its time on.
-final class RecordingClock: Clock, @unchecked Sendable {
-    struct Instant: InstantProtocol {
-        var offset: Duration
-        func advanced(by duration: Duration) -> Instant { Instant(offset: offset + duration) }
-        func duration(to other: Instant) -> Duration { other.offset - offset }
-        static func < (lhs: Instant, rhs: Instant) -> Bool { lhs.offset < rhs.offset }
-    }
-
-    private let lock = NSLock()
-    private var current = Instant(offset: .zero)
-    private var recorded: [Duration] = []
-
-    var now: Instant { lock.withLock { current } }
-    var minimumResolution: Duration { .nanoseconds(1) }
-    /// The sleeps asked for, in order.
-    var sleeps: [Duration] { lock.withLock { recorded } }
-
-    func sleep(until deadline: Instant, tolerance: Duration?) async throws {
-        try Task.checkCancellation()
-        lock.withLock {
-            recorded.append(current.duration(to: deadline))
-            current = max(current, deadline)
-        }
-    }
-}
-
 /// The facts app on a simulated device and center, over an in-memory database.
 struct FactsHarness {
     let device: SimulatedDevice

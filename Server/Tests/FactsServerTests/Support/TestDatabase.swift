@@ -26,6 +26,11 @@ enum Fixture {
     static let importedAt = Date(timeIntervalSince1970: 1_768_435_200)  // 2026-01-15T00:00:00Z
     static let importedAtText = "2026-01-15T00:00:00Z"
 
+    /// The corpus the project ships (`Server/Corpus`): 12 categories, 168 facts in each of 8 languages.
+    static let shipped = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Corpus")
+
     /// A copy of the fixture corpus in a new temporary folder, to change for one test.
     static func copy() throws -> URL {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("facts-corpus-\(UUID().uuidString)")
@@ -44,6 +49,7 @@ enum TestDatabase {
     static func with<T: Sendable>(
         _ backend: Backend,
         seeded: Bool = true,
+        corpus: URL = Fixture.corpus,
         _ body: (FactsDatabase, Location) async throws -> T
     ) async throws -> T {
         try await limit.run {
@@ -55,7 +61,7 @@ enum TestDatabase {
                         try? FileManager.default.removeItem(atPath: path + suffix)
                     }
                 }
-                return try await open(.sqlite(path: path), location: .sqlite(path: path), seeded: seeded, body)
+                return try await open(.sqlite(path: path), location: .sqlite(path: path), seeded: seeded, corpus: corpus, body)
             case .postgres:
                 guard let url = Backend.postgresURL else {
                     throw TestSetupError(description: "CI=true but \(Backend.postgresURLVariable) is not set: start PostgreSQL with Server/Scripts/start-postgres.sh and export the URL it prints")
@@ -67,7 +73,7 @@ enum TestDatabase {
                 settings.runtimeParameters = [("search_path", schema)]
                 settings.maximumConnections = 2
                 do {
-                    let value = try await open(.postgres(settings), location: .postgres(url: url, schema: schema), seeded: seeded, body)
+                    let value = try await open(.postgres(settings), location: .postgres(url: url, schema: schema), seeded: seeded, corpus: corpus, body)
                     try await administer(settings, "DROP SCHEMA \(schema) CASCADE")
                     return value
                 } catch {
@@ -88,11 +94,12 @@ enum TestDatabase {
         _ location: FactsDatabase.Location,
         location testLocation: Location,
         seeded: Bool,
+        corpus: URL,
         _ body: (FactsDatabase, Location) async throws -> T
     ) async throws -> T {
         try await FactsDatabase.withOpened(location, logger: testLogger) { database in
             if seeded {
-                _ = try await database.importCorpus(at: Fixture.corpus, now: Fixture.importedAt)
+                _ = try await database.importCorpus(at: corpus, now: Fixture.importedAt)
             }
             return try await body(database, testLocation)
         }

@@ -21,9 +21,10 @@ struct TestServer: Sendable {
     static func with(
         _ backend: Backend,
         seeded: Bool = true,
+        corpus: URL = Fixture.corpus,
         _ body: (TestServer) async throws -> Void
     ) async throws {
-        try await TestDatabase.with(backend, seeded: seeded) { database, location in
+        try await TestDatabase.with(backend, seeded: seeded, corpus: corpus) { database, location in
             let (ports, listening) = AsyncStream.makeStream(of: Int.self)
             let application = FactsServer(database: database, logger: testLogger, now: { now })
                 .application(host: "127.0.0.1", port: 0) { port in listening.yield(port) }
