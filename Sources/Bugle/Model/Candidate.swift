@@ -112,11 +112,22 @@ public struct Candidate: Hashable, Sendable {
 /// A change a policy made to a candidate it kept.
 public struct Adjustment: Hashable, Sendable, CustomStringConvertible {
     public var policy: DropReason
-    public var detail: String
+    /// What the policy did, written when read (see ``detail``).
+    public var explanation: Explanation
+
+    /// A sentence a person can read: "deferred from 22:30 to 07:00, the end of quiet hours 22:00–07:00".
+    public var detail: String {
+        get { explanation.text }
+        set { explanation = Explanation(newValue) }
+    }
 
     public init(policy: DropReason, detail: String) {
+        self.init(policy: policy, explanation: Explanation(detail))
+    }
+
+    public init(policy: DropReason, explanation: Explanation) {
         self.policy = policy
-        self.detail = detail
+        self.explanation = explanation
     }
 
     public var description: String { "\(policy.rawValue): \(detail)" }

@@ -8,10 +8,27 @@ public struct Namespace: Hashable, Sendable, CustomStringConvertible {
     public init(_ prefix: String = "bugle.") { self.prefix = prefix }
 
     /// The center's id for a candidate.
-    public func requestID(for candidateID: String) -> String { prefix + candidateID }
+    public func requestID(for candidateID: String) -> String { UTF8Writer.joined(prefix, candidateID) }
 
     /// Whether `requestID` is in this namespace.
-    public func owns(_ requestID: String) -> Bool { requestID.hasPrefix(prefix) }
+    ///
+    /// The answer is `String.hasPrefix`'s; an ASCII prefix is matched byte by byte, which
+    /// gives the same answer for the ids that start with it followed by an ASCII character.
+    public func owns(_ requestID: String) -> Bool {
+        let bytewise = requestID.utf8.withContiguousStorageIfAvailable { id in
+            prefix.utf8.withContiguousStorageIfAvailable { prefix in Self.bytewiseOwns(id, prefix) } ?? false
+        } ?? false
+        return bytewise || requestID.hasPrefix(prefix)
+    }
+
+    /// Whether the bytes of `id` start with those of `prefix` where that answers as
+    /// `hasPrefix` does: an ASCII prefix (not ending in CR, which joins a following LF)
+    /// followed by the end or an ASCII byte ends on a character boundary.
+    private static func bytewiseOwns(_ id: UnsafeBufferPointer<UInt8>, _ prefix: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard !prefix.isEmpty, id.count > prefix.count, prefix[prefix.count - 1] != 13, id[prefix.count] < 0x80 else { return false }
+        for index in prefix.indices where prefix[index] >= 0x80 || id[index] != prefix[index] { return false }
+        return true
+    }
 
     /// The candidate id inside `requestID`, when the namespace owns it.
     public func candidateID(from requestID: String) -> String? {

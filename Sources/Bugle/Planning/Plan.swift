@@ -15,13 +15,23 @@ public struct PlanEntry: Hashable, Sendable {
 public struct DroppedCandidate: Hashable, Sendable, CustomStringConvertible {
     public var candidate: Candidate
     public var reason: DropReason
+    /// Why, written when read (see ``detail``).
+    public var explanation: Explanation
+
     /// A sentence a person can read: "22:30 is inside quiet hours 22:00–07:00".
-    public var detail: String
+    public var detail: String {
+        get { explanation.text }
+        set { explanation = Explanation(newValue) }
+    }
 
     public init(candidate: Candidate, reason: DropReason, detail: String) {
+        self.init(candidate: candidate, reason: reason, explanation: Explanation(detail))
+    }
+
+    public init(candidate: Candidate, reason: DropReason, explanation: Explanation) {
         self.candidate = candidate
         self.reason = reason
-        self.detail = detail
+        self.explanation = explanation
     }
 
     public var description: String { "\(candidate.id) \(reason.rawValue): \(detail)" }

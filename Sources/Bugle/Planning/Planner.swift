@@ -32,12 +32,19 @@ public struct PlanInput: Sendable {
 ///   dropped candidates, independent of how far ahead the rules reach; the heap holds small
 ///   keys, so the O(*r*) part is a few comparisons per rule.
 public struct Planner: Sendable {
-    public var rules: [any Rule]
+    /// The rules, in the order that breaks ties. Setting them reads what each can tell of
+    /// its first candidate for every plan (``Rule/fixedFirstCandidate()``), in O(*r*).
+    public var rules: [any Rule] {
+        didSet { outline = Self.outline(of: rules) }
+    }
     public var policies: [any Policy]
     public var budget: Budget
     public var namespace: Namespace
     /// How far ahead rules are asked for candidates.
     public var lookahead: TimeInterval
+    /// What each rule told of its first candidate for every plan, by rule index: a compact
+    /// table that a plan walks instead of the rules themselves.
+    private var outline: [Outline]
 
     public init(rules: [any Rule], policies: [any Policy] = [], budget: Budget = Budget(), namespace: Namespace = Namespace(), lookahead: TimeInterval = 400 * 86_400) {
         self.rules = rules
@@ -45,6 +52,48 @@ public struct Planner: Sendable {
         self.budget = budget
         self.namespace = namespace
         self.lookahead = lookahead
+        self.outline = Self.outline(of: rules)
+    }
+
+    /// A rule's first candidate as a plan reads it, when the rule has no condition and no
+    /// reserve and tells it once (16 bytes and a tag, so that the table stays contiguous).
+    private enum Outline: Sendable {
+        /// Ask the rule at each plan.
+        case ask
+        case nothing
+        case wallClock(localSeconds: Int, priority: Int)
+        /// `Date.timeIntervalSinceReferenceDate`.
+        case instant(Double, priority: Int)
+    }
+
+    private static func outline(of rules: [any Rule]) -> [Outline] {
+        var outline: [Outline] = []
+        outline.reserveCapacity(rules.count)
+        for index in rules.indices {
+            guard rules[index].condition == nil, rules[index].reserve == 0 else {
+                outline.append(.ask)
+                continue
+            }
+            switch rules[index].fixedFirstCandidate() {
+            case .unknown: outline.append(.ask)
+            case .nothing: outline.append(.nothing)
+            case .wallClock(let local, let priority): outline.append(.wallClock(localSeconds: local.localSeconds, priority: priority))
+            case .instant(let date, let priority): outline.append(.instant(date.timeIntervalSinceReferenceDate, priority: priority))
+            }
+        }
+        return outline
+    }
+
+    /// The planner's state for one rule whose candidates are (or may be) in the queue.
+    private struct Cursor {
+        /// The rule's candidates still to come; `nil` before they are built and once done.
+        var iterator: AnyIterator<Candidate>?
+        /// The rule's candidates (or announced first candidate) in the queue.
+        var queued = 0
+        /// The rule's reserved slots.
+        var reserve = 0
+        /// Reserved slots not yet taken while the rule may still propose candidates.
+        var waiting = 0
     }
 
     /// Computes the plan for `input`.
@@ -54,21 +103,32 @@ public struct Planner: Sendable {
         let policyContext = PolicyContext(
             now: input.now, zone: context.zone, state: input.state, pendingRequestIDs: input.pendingRequestIDs, namespace: namespace)
         let capacity = budget.capacity(foreignPending: foreignPending)
-        var ledger = PlanLedger(history: input.history, zone: context.zone, planning: capacity)
+        var ledger = PlanLedger(history: input.history, zone: context.zone)
         var dropped: [DroppedCandidate] = []
         var considered = 0
 
-        // Each active rule's first candidate, announced or built, primes the queue; the
-        // iterators of rules whose candidates are built.
-        var iterators: [Int: AnyIterator<Candidate>] = [:]
-        // Candidates of each rule in the queue: a reserve waits while its rule has any left.
-        var queued = [Int](repeating: 0, count: rules.count)
-        var announced: [(source: Int, fireDate: Date, priority: Int)] = []
-        announced.reserveCapacity(rules.count)
-        var built: [CandidateQueue.Item] = []
-        var reserves: [Int: Int] = [:]
+        // Each active rule's first candidate, announced or built, primes the queue. Rules
+        // with a fixed first candidate are read from the outline alone and get a cursor only
+        // when their turn comes; the others get one now.
+        var cursors: [Cursor] = []
+        var waitingRules = 0
+        var queue = CandidateQueue(announced: rules.count, built: 2 * capacity + 16)
         var inactiveRules: [String: String] = [:]
-        for index in rules.indices {
+        let zone = context.zone
+        for index in outline.indices {
+            switch outline[index] {
+            case .nothing:
+                continue
+            case .wallClock(let localSeconds, let priority):
+                let date = Date(timeIntervalSince1970: TimeInterval(zone.instant(forLocalSeconds: localSeconds)))
+                queue.announce(source: index, cursor: nil, fireDate: date, priority: priority)
+                continue
+            case .instant(let date, let priority):
+                queue.announce(source: index, cursor: nil, fireDate: Date(timeIntervalSinceReferenceDate: date), priority: priority)
+                continue
+            case .ask:
+                break
+            }
             let rule = rules[index]
             if let condition = rule.condition, !condition.evaluate(input.state) {
                 inactiveRules[rule.id] = "condition \(condition) does not hold"
@@ -78,77 +138,99 @@ public struct Planner: Sendable {
                 }
                 continue
             }
-            if rule.reserve > 0 { reserves[index] = rule.reserve }
+            var cursor = Cursor(reserve: max(rule.reserve, 0))
             switch rule.firstCandidate(in: context) {
             case .nothing:
                 continue
             case .at(let fireDate, let priority):
-                announced.append((index, fireDate, priority))
+                queue.announce(source: index, cursor: cursors.count, fireDate: fireDate, priority: priority)
             case .unknown:
                 let iterator = rule.candidates(in: context)
                 guard let first = iterator.next() else { continue }
-                built.append(CandidateQueue.Item(candidate: first, source: index, moves: 0))
-                iterators[index] = iterator
+                queue.insert(CandidateQueue.Item(candidate: first, source: index, cursor: cursors.count, moves: 0))
+                cursor.iterator = iterator
             }
-            queued[index] += 1
+            cursor.queued = 1
+            if cursor.reserve > 0 {
+                cursor.waiting = cursor.reserve
+                waitingRules += 1
+            }
+            cursors.append(cursor)
         }
-        var queue = CandidateQueue(announced: announced, built: built)
+        queue.order()
         func enqueue(_ item: consuming CandidateQueue.Item) {
-            queued[item.source] += 1
+            cursors[item.cursor].queued += 1
             queue.push(item)
+        }
+        /// The rule of `cursor` proposes nothing more: its reserve stops waiting.
+        func finishIfDone(_ cursor: Int) {
+            if cursors[cursor].iterator == nil, cursors[cursor].queued == 0, cursors[cursor].waiting > 0 {
+                cursors[cursor].waiting = 0
+                waitingRules -= 1
+            }
         }
 
         // Survivors of the policies, in order; more than `capacity` only while a rule with
         // a reserve still waits for its first candidates.
         var survivors: [CandidateQueue.Item] = []
-        var reserveWaiting = reserves
+        survivors.reserveCapacity(capacity + 1)
         var firstOverflow: CandidateQueue.Item?
         var lookaheadReached = false
+        // Built once for every candidate the budget leaves out.
+        let planFull = Explanation { "the plan is full (\(capacity) requests)" }
 
         planning: while true {
             var item: CandidateQueue.Item
             switch queue.pop() {
             case nil:
                 break planning
-            case .announced(let source)?:
+            case .announced(let source, let known)?:
                 // The rule's turn has come: build its candidates; the first goes back into
                 // the queue, where it comes out next.
-                queued[source] -= 1
+                let cursor: Int
+                if let known {
+                    cursor = known
+                    cursors[cursor].queued -= 1
+                } else {
+                    cursor = cursors.count
+                    cursors.append(Cursor())
+                }
                 let iterator = rules[source].candidates(in: context)
                 if let first = iterator.next() {
-                    iterators[source] = iterator
-                    enqueue(CandidateQueue.Item(candidate: first, source: source, moves: 0))
-                } else if queued[source] == 0 {
-                    reserveWaiting[source] = nil
+                    cursors[cursor].iterator = iterator
+                    enqueue(CandidateQueue.Item(candidate: first, source: source, cursor: cursor, moves: 0))
+                } else {
+                    finishIfDone(cursor)
                 }
                 continue
             case .item(let popped)?:
                 item = popped
             }
-            let source = item.source
-            queued[source] -= 1
-            defer {
-                if iterators[source] == nil, queued[source] == 0 { reserveWaiting[source] = nil }
-            }
+            let cursor = item.cursor
+            cursors[cursor].queued -= 1
+            defer { finishIfDone(cursor) }
             if item.candidate.fireDate > context.lookaheadEnd {
                 // Later candidates of this rule are further still: stop asking it.
                 lookaheadReached = true
-                iterators[item.source] = nil
+                cursors[cursor].iterator = nil
                 continue
             }
             if item.moves == 0 {
                 considered += 1
-                if let iterator = iterators[item.source] {
+                if let iterator = cursors[cursor].iterator {
                     if let next = iterator.next() {
-                        enqueue(CandidateQueue.Item(candidate: next, source: item.source, moves: 0))
+                        enqueue(CandidateQueue.Item(candidate: next, source: item.source, cursor: cursor, moves: 0))
                     } else {
-                        iterators[item.source] = nil
+                        cursors[cursor].iterator = nil
                     }
                 }
             }
             if item.candidate.fireDate <= input.now {
-                let detail = "its time \(ISO8601.string(from: item.candidate.fireDate, rules: context.zone)) has passed"
-                dropped.append(DroppedCandidate(candidate: item.candidate, reason: .past, detail: detail))
+                let date = item.candidate.fireDate
+                let offset = zone.offset(at: date)
+                dropped.append(DroppedCandidate(candidate: item.candidate, reason: .past, explanation: Explanation {
+                    "its time \(ISO8601.string(from: date, offset: offset)) has passed"
+                }))
                 continue
             }
             // The policies in order, on the item in place: the first that does not keep it decides.
@@ -165,25 +247,30 @@ public struct Planner: Sendable {
             switch verdict {
             case .move(let fireTime, let date, let reason, let detail)?:
                 guard item.moves < 3, date > item.candidate.fireDate else {
-                    dropped.append(DroppedCandidate(candidate: item.candidate, reason: reason, detail: "could not be moved: \(detail)"))
+                    dropped.append(DroppedCandidate(candidate: item.candidate, reason: reason, explanation: Explanation {
+                        "could not be moved: \(detail.text)"
+                    }))
                     continue
                 }
-                item.candidate.adjustments.append(Adjustment(policy: reason, detail: detail))
+                item.candidate.adjustments.append(Adjustment(policy: reason, explanation: detail))
                 item.candidate.fireTime = fireTime
                 item.candidate.fireDate = date
                 item.moves += 1
                 enqueue(item)
             case .drop(let reason, let detail)?:
-                dropped.append(DroppedCandidate(candidate: item.candidate, reason: reason, detail: detail))
+                dropped.append(DroppedCandidate(candidate: item.candidate, reason: reason, explanation: detail))
             case .keep?, nil:
-                if survivors.count >= capacity, (reserveWaiting[item.source] ?? 0) == 0 {
+                if survivors.count >= capacity, cursors[cursor].waiting == 0 {
                     // The budget is full for this candidate; pull on only for waiting reserves.
                     if firstOverflow == nil { firstOverflow = item }
-                    if reserveWaiting.values.allSatisfy({ $0 == 0 }) { break planning }
+                    if waitingRules == 0 { break planning }
                     continue
                 }
-                ledger.record(item.candidate, zone: context.zone)
-                if let waiting = reserveWaiting[item.source], waiting > 0 { reserveWaiting[item.source] = waiting - 1 }
+                ledger.record(item.candidate, zone: zone)
+                if cursors[cursor].waiting > 0 {
+                    cursors[cursor].waiting -= 1
+                    if cursors[cursor].waiting == 0 { waitingRules -= 1 }
+                }
                 survivors.append(item)
             }
         }
@@ -191,12 +278,15 @@ public struct Planner: Sendable {
         // Fill the budget: reserved slots first, then the soonest.
         var chosen = [Bool](repeating: false, count: survivors.count)
         var taken = 0
-        var reservedLeft = reserves
-        for index in survivors.indices where taken < capacity {
-            if let left = reservedLeft[survivors[index].source], left > 0 {
-                chosen[index] = true
-                taken += 1
-                reservedLeft[survivors[index].source] = left - 1
+        if cursors.contains(where: { $0.reserve > 0 }) {
+            var reservedLeft = cursors.map(\.reserve)
+            for index in survivors.indices where taken < capacity {
+                let cursor = survivors[index].cursor
+                if reservedLeft[cursor] > 0 {
+                    chosen[index] = true
+                    taken += 1
+                    reservedLeft[cursor] -= 1
+                }
             }
         }
         for index in survivors.indices where !chosen[index] && taken < capacity {
@@ -220,7 +310,7 @@ public struct Planner: Sendable {
         if let firstOverflow { overflow.append(firstOverflow) }
         overflow.sort { $0.precedes($1) }
         for item in overflow {
-            dropped.append(DroppedCandidate(candidate: item.candidate, reason: .budget, detail: "the plan is full (\(capacity) requests)"))
+            dropped.append(DroppedCandidate(candidate: item.candidate, reason: .budget, explanation: planFull))
         }
         dropped.sort { ($0.candidate.fireDate, $0.candidate.id) < ($1.candidate.fireDate, $1.candidate.id) }
 

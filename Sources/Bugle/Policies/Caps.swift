@@ -16,10 +16,10 @@ public struct Caps: Policy, Hashable {
     public func evaluate(_ candidate: Candidate, context: PolicyContext, ledger: PlanLedger) -> PolicyDecision {
         let day = context.zone.dayNumber(at: candidate.fireDate)
         if let group = candidate.group, let limit = perGroupPerDay[group], ledger.count(onDay: day, group: group) >= limit {
-            return .drop(.cap, detail: "group \(group) already has \(limit) on \(LocalDate(dayNumber: day)) (cap \(limit) per day)")
+            return .drop(.cap, detail: Explanation { "group \(group) already has \(limit) on \(LocalDate(dayNumber: day)) (cap \(limit) per day)" })
         }
         if let perDay, ledger.count(onDay: day) >= perDay {
-            return .drop(.cap, detail: "\(LocalDate(dayNumber: day)) already has \(perDay) (cap \(perDay) per day)")
+            return .drop(.cap, detail: Explanation { "\(LocalDate(dayNumber: day)) already has \(perDay) (cap \(perDay) per day)" })
         }
         return .keep(candidate)
     }

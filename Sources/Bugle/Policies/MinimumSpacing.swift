@@ -13,7 +13,8 @@ public struct MinimumSpacing: Policy, Hashable {
         guard let last = ledger.lastDate else { return .keep(candidate) }
         let gap = candidate.fireDate.timeIntervalSince(last)
         if gap < interval {
-            return .drop(.spacing, detail: "\(describe(max(gap, 0))) after the previous one (minimum \(describe(interval)))")
+            let interval = self.interval
+            return .drop(.spacing, detail: Explanation { "\(describe(max(gap, 0))) after the previous one (minimum \(describe(interval)))" })
         }
         return .keep(candidate)
     }

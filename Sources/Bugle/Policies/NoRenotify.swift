@@ -10,7 +10,8 @@ public struct NoRenotify: Policy, Hashable {
         guard let key = candidate.dedupeKey, let last = ledger.lastDate(dedupeKey: key) else { return .keep(candidate) }
         let gap = candidate.fireDate.timeIntervalSince(last)
         if gap < window {
-            return .drop(.renotify, detail: "\"\(key)\" was notified \(describe(max(gap, 0))) before (window \(describe(window)))")
+            let window = self.window
+            return .drop(.renotify, detail: Explanation { "\"\(key)\" was notified \(describe(max(gap, 0))) before (window \(describe(window)))" })
         }
         return .keep(candidate)
     }

@@ -9,10 +9,11 @@ public enum DropReason: String, Hashable, Sendable, CaseIterable, Codable {
 public enum PolicyDecision: Sendable {
     /// Keep it, possibly changed (content made quiet); the adjustment says how.
     case keep(Candidate)
-    /// Drop it, with the reason and a sentence a person can read.
-    case drop(DropReason, detail: String)
+    /// Drop it, with the reason and a sentence a person can read (a string literal, or an
+    /// ``Explanation`` that writes the sentence only when the report is read).
+    case drop(DropReason, detail: Explanation)
     /// Move it to a later fire time; it is considered again there by every policy.
-    case move(to: FireTime, date: Date, reason: DropReason, detail: String)
+    case move(to: FireTime, date: Date, reason: DropReason, detail: Explanation)
 }
 
 /// What policies see besides the candidate.
@@ -82,31 +83,28 @@ public protocol Policy: Sendable {
 }
 
 /// Deliveries and kept candidates so far, as the policies count them.
+///
+/// Counts are kept by day number in dense tables and groups are looked up among the few
+/// seen so far, so that the planner's record and the policies' reads for each candidate
+/// hash nothing but a dedupe key.
 public struct PlanLedger: Sendable {
-    private var perDay: [Int: Int] = [:]
-    private var perDayGroup: [DayGroup: Int] = [:]
+    private var perDay = DayCounts()
+    /// The groups seen so far, and their counts by day, at the same index.
+    private var groups: [String] = []
+    private var perGroup: [DayCounts] = []
+    /// The index of each group in `groups`, once there are too many to search.
+    private var groupIndex: [String: Int] = [:]
     private var lastByDedupeKey: [String: Date] = [:]
     /// The latest delivery or kept candidate.
     public private(set) var lastDate: Date?
 
-    private struct DayGroup: Hashable {
-        var day: Int
-        var group: String
-    }
+    /// Beyond so many groups, they are hashed instead of searched.
+    private static let searchedGroups = 8
 
     public init() {}
 
     /// Counts past deliveries; only their local day, group and dedupe key matter.
     public init(history: DeliveryHistory, zone: ZoneRules) {
-        self.init(history: history, zone: zone, planning: 0)
-    }
-
-    /// The same, with room for `planning` more candidates, so that recording them does not
-    /// grow the tables again and again.
-    init(history: DeliveryHistory, zone: ZoneRules, planning: Int) {
-        let room = history.deliveries.count + planning
-        perDay.reserveCapacity(room)
-        perDayGroup.reserveCapacity(room)
         for delivery in history.deliveries {
             record(date: delivery.date, group: delivery.group, dedupeKey: delivery.dedupeKey, zone: zone)
         }
@@ -118,26 +116,74 @@ public struct PlanLedger: Sendable {
 
     private mutating func record(date: Date, group: String?, dedupeKey: String?, zone: ZoneRules) {
         let day = zone.dayNumber(at: date)
-        perDay[day, default: 0] += 1
-        if let group { perDayGroup[DayGroup(day: day, group: group), default: 0] += 1 }
+        perDay.add(day)
+        if let group {
+            if let index = index(of: group) {
+                perGroup[index].add(day)
+            } else {
+                if groups.count >= Self.searchedGroups {
+                    if groupIndex.isEmpty {
+                        for (index, name) in groups.enumerated() { groupIndex[name] = index }
+                    }
+                    groupIndex[group] = groups.count
+                }
+                groups.append(group)
+                perGroup.append(DayCounts())
+                perGroup[perGroup.count - 1].add(day)
+            }
+        }
         if let dedupeKey { lastByDedupeKey[dedupeKey] = max(lastByDedupeKey[dedupeKey] ?? date, date) }
         lastDate = max(lastDate ?? date, date)
+    }
+
+    private func index(of group: String) -> Int? {
+        groupIndex.isEmpty ? groups.firstIndex(of: group) : groupIndex[group]
     }
 
     /// Deliveries and kept candidates on the local day `day`.
     public func count(on day: LocalDate) -> Int { count(onDay: day.dayNumber) }
 
     /// Deliveries and kept candidates on the local day numbered `day` (days since 1970-01-01).
-    func count(onDay day: Int) -> Int { perDay[day] ?? 0 }
+    func count(onDay day: Int) -> Int { perDay.count(day) }
 
     /// Deliveries and kept candidates of `group` on the local day `day`.
     public func count(on day: LocalDate, group: String) -> Int { count(onDay: day.dayNumber, group: group) }
 
     /// Deliveries and kept candidates of `group` on the local day numbered `day`.
-    func count(onDay day: Int, group: String) -> Int { perDayGroup[DayGroup(day: day, group: group)] ?? 0 }
+    func count(onDay day: Int, group: String) -> Int { index(of: group).map { perGroup[$0].count(day) } ?? 0 }
 
     /// The latest delivery or kept candidate with `dedupeKey`.
     public func lastDate(dedupeKey: String) -> Date? { lastByDedupeKey[dedupeKey] }
+}
+
+/// Counts by day number: a dense table of the days from the first one counted on, up to
+/// ``span`` of them, and a dictionary for the others (earlier or much later days).
+private struct DayCounts: Sendable {
+    private var first = 0
+    private var counts: [Int] = []
+    private var others: [Int: Int] = [:]
+
+    static let span = 1_024
+
+    func count(_ day: Int) -> Int {
+        let offset = day - first
+        if offset >= 0, offset < counts.count { return counts[offset] }
+        return others.isEmpty ? 0 : others[day] ?? 0
+    }
+
+    mutating func add(_ day: Int) {
+        if counts.isEmpty, others.isEmpty { first = day }
+        let offset = day - first
+        guard offset >= 0, offset < Self.span else {
+            others[day, default: 0] += 1
+            return
+        }
+        if offset >= counts.count {
+            counts.reserveCapacity(Swift.max(offset + 1, 32))
+            counts.append(contentsOf: repeatElement(0, count: offset + 1 - counts.count))
+        }
+        counts[offset] += 1
+    }
 }
 
 /// Notifications the system delivered: what caps and the no-re-notification policy read.

@@ -44,8 +44,13 @@ public struct QuietHours: Policy, Hashable {
     }
 
     public func evaluate(_ candidate: Candidate, context: PolicyContext, ledger: PlanLedger) -> PolicyDecision {
-        let local = context.zone.localDateTime(at: candidate.fireDate)
-        guard contains(local.time) else { return .keep(candidate) }
+        // The time of day alone says whether it is inside: the calendar date is worked out
+        // only for a candidate that is.
+        let instant = Int(candidate.fireDate.timeIntervalSince1970.rounded(.down))
+        let localSeconds = instant + context.zone.offset(atInstant: instant)
+        let secondOfDay = localSeconds - (localSeconds >= 0 ? localSeconds / 86_400 : (localSeconds - 86_399) / 86_400) * 86_400
+        guard contains(LocalTime(secondOfDay: secondOfDay)) else { return .keep(candidate) }
+        let local = LocalDateTime(localSeconds: localSeconds)
         var mode = self.mode
         if let group = candidate.group, let override = overrides[group] {
             switch override {
@@ -53,10 +58,12 @@ public struct QuietHours: Policy, Hashable {
             case .mode(let groupMode): mode = groupMode
             }
         }
-        let window = "\(start)–\(end)"
+        // The sentences are written only when a report is read: a plan defers or drops many
+        // candidates whose explanation nobody looks at.
+        let (time, start, end) = (local.time, self.start, self.end)
         switch mode {
         case .suppress:
-            return .drop(.quietHours, detail: "\(local.time) is inside quiet hours \(window)")
+            return .drop(.quietHours, detail: Explanation { "\(time) is inside quiet hours \(start)–\(end)" })
         case .defer:
             let target = windowEnd(containing: local)
             let date: Date
@@ -69,15 +76,22 @@ public struct QuietHours: Policy, Hashable {
                 date = context.zone.date(for: target)
                 fireTime = .zoned(ZonedInstant(date: date, timeZone: zoned.timeZone))
             }
+            let targetTime = target.time
             if let relevance = candidate.relevance, date.timeIntervalSince(candidate.fireDate) > relevance {
-                return .drop(.quietHours, detail: "deferring past quiet hours \(window) to \(target.time) would outlast its relevance of \(describe(relevance))")
+                return .drop(.quietHours, detail: Explanation {
+                    "deferring past quiet hours \(start)–\(end) to \(targetTime) would outlast its relevance of \(describe(relevance))"
+                })
             }
-            return .move(to: fireTime, date: date, reason: .quietHours, detail: "deferred from \(local.time) to \(target.time), the end of quiet hours \(window)")
+            return .move(to: fireTime, date: date, reason: .quietHours, detail: Explanation {
+                "deferred from \(time) to \(targetTime), the end of quiet hours \(start)–\(end)"
+            })
         case .quiet:
             var quiet = candidate
             quiet.content.interruptionLevel = .passive
             quiet.content.sound = nil
-            quiet.adjustments.append(Adjustment(policy: .quietHours, detail: "delivered quietly at \(local.time), inside quiet hours \(window)"))
+            quiet.adjustments.append(Adjustment(policy: .quietHours, explanation: Explanation {
+                "delivered quietly at \(time), inside quiet hours \(start)–\(end)"
+            }))
             return .keep(quiet)
         }
     }

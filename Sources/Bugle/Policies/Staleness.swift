@@ -22,14 +22,17 @@ public struct Staleness: Policy, Hashable {
     public func evaluate(_ candidate: Candidate, context: PolicyContext, ledger: PlanLedger) -> PolicyDecision {
         if let rules, !rules.contains(candidate.ruleID) { return .keep(candidate) }
         guard let stamp = context.state.date(timestampKey) else {
-            return .drop(.stale, detail: "no data: \(timestampKey) is not set")
+            let key = timestampKey
+            return .drop(.stale, detail: Explanation { "no data: \(key) is not set" })
         }
         let age = context.now.timeIntervalSince(stamp)
         if age > cancelAfter {
-            return .drop(.stale, detail: "data is \(describe(age)) old (cancel after \(describe(cancelAfter)))")
+            let limit = cancelAfter
+            return .drop(.stale, detail: Explanation { "data is \(describe(age)) old (cancel after \(describe(limit)))" })
         }
         if age > holdAfter, !context.isPending(candidate.id) {
-            return .drop(.stale, detail: "data is \(describe(age)) old (nothing new after \(describe(holdAfter)))")
+            let limit = holdAfter
+            return .drop(.stale, detail: Explanation { "data is \(describe(age)) old (nothing new after \(describe(limit)))" })
         }
         return .keep(candidate)
     }

@@ -59,37 +59,42 @@ public enum Reconcile {
     ///   something is stale.
     public static func changes(plan: Plan, pending: [NotificationRequest]) -> ChangeSet {
         // Loops read fields through indices: binding whole requests and entries would copy
-        // every field of each one.
-        var pendingByID: [String: UInt64] = [:]
+        // every field of each one. Each pending id of the namespace maps to its (last) index;
+        // a planned id claims it, which leaves exactly the stale ones unclaimed.
+        var pendingByID: [String: Int] = [:]
         pendingByID.reserveCapacity(pending.count)
         for index in pending.indices where plan.namespace.owns(pending[index].id) {
-            pendingByID[pending[index].id] = pending[index].fingerprint
+            pendingByID[pending[index].id] = index
         }
+        var claimed = [Bool](repeating: false, count: pending.count)
+        var claimedCount = 0
         var additions: [NotificationRequest] = []
         var unchanged = 0
         for index in plan.entries.indices.reversed() {
-            // Taking out what is planned leaves exactly the stale ids behind.
-            if pendingByID.removeValue(forKey: plan.entries[index].request.id) == plan.entries[index].request.fingerprint {
-                unchanged += 1
-            } else {
-                additions.append(plan.entries[index].request)
+            if let slot = pendingByID[plan.entries[index].request.id], !claimed[slot] {
+                claimed[slot] = true
+                claimedCount += 1
+                if pending[slot].fingerprint == plan.entries[index].request.fingerprint {
+                    unchanged += 1
+                    continue
+                }
             }
+            additions.append(plan.entries[index].request)
         }
-        guard !pendingByID.isEmpty else { return ChangeSet(removals: [], additions: additions, unchanged: unchanged) }
+        guard claimedCount < pendingByID.count else { return ChangeSet(removals: [], additions: additions, unchanged: unchanged) }
 
-        var ruleOf: [String: String] = [:]
-        for index in pending.indices where pendingByID[pending[index].id] != nil {
-            ruleOf[pending[index].id] = pending[index].ruleID
-        }
+        var stale: [(id: String, rule: String?)] = []
+        for (id, slot) in pendingByID where !claimed[slot] { stale.append((id, pending[slot].ruleID)) }
+        stale.sort { $0.id < $1.id }
         var reasons: [String: DroppedCandidate] = [:]
         for drop in plan.report.dropped { reasons[plan.namespace.requestID(for: drop.candidate.id)] = drop }
         var removals: [Removal] = []
-        removals.reserveCapacity(pendingByID.count)
-        for id in pendingByID.keys.sorted() {
+        removals.reserveCapacity(stale.count)
+        for (id, rule) in stale {
             let reason: CancelReason
             if let drop = reasons[id] {
                 reason = .dropped(drop.reason, detail: drop.detail)
-            } else if let rule = ruleOf[id], let detail = plan.report.inactiveRules[rule] {
+            } else if let rule, let detail = plan.report.inactiveRules[rule] {
                 reason = .dropped(.condition, detail: detail)
             } else {
                 reason = .obsolete

@@ -16,7 +16,7 @@ public struct PlanningContext: Sendable {
     public init(now: Date, calendar: Calendar, state: AppState = AppState(), lookahead: TimeInterval = 400 * 86_400) {
         self.now = now
         self.calendar = calendar
-        self.zone = ZoneRules(timeZone: calendar.timeZone, from: now.addingTimeInterval(-40 * 86_400), through: now.addingTimeInterval(lookahead))
+        self.zone = ZoneRules.cached(timeZone: calendar.timeZone, from: now.addingTimeInterval(-40 * 86_400), through: now.addingTimeInterval(lookahead))
         self.state = state
         self.lookaheadEnd = now.addingTimeInterval(lookahead)
     }
@@ -34,6 +34,19 @@ public enum FirstCandidate: Hashable, Sendable {
     case nothing
     /// The first candidate fires at `fireDate` with `priority`.
     case at(fireDate: Date, priority: Int)
+}
+
+/// What a rule can tell of its first candidate once for every plan: enough for a planner to
+/// order the rule among the others without asking it again at each plan.
+public enum FixedFirstCandidate: Hashable, Sendable {
+    /// It depends on the plan: the planner asks ``Rule/firstCandidate(in:)`` at each plan.
+    case unknown
+    /// The rule proposes nothing, whatever the plan.
+    case nothing
+    /// The first candidate fires when the device's wall clock shows `local`, with `priority`.
+    case wallClock(LocalDateTime, priority: Int)
+    /// The first candidate fires at the instant `date`, with `priority`.
+    case instant(Date, priority: Int)
 }
 
 /// A value that yields notification candidates, lazily and in fire-time order.
@@ -62,10 +75,20 @@ public protocol Rule: Sendable {
     /// candidates themselves by what they say once built. The default is
     /// ``FirstCandidate/unknown``: the planner builds the candidates to see.
     func firstCandidate(in context: PlanningContext) -> FirstCandidate
+    /// What ``firstCandidate(in:)`` answers in every plan, when the rule can tell once.
+    ///
+    /// A planner reads it when it is given its rules, together with the rule's ``condition``
+    /// and ``reserve``. For a rule without either that answers here, a plan reads nothing of
+    /// the rule until its first candidate's turn comes: with many one-shot rules, a plan
+    /// walks a compact table instead of every rule. The answer must hold for every plan, and
+    /// with it the rule's condition and reserve, while a planner holds the rule (a value
+    /// type's do). The default is ``FixedFirstCandidate/unknown``.
+    func fixedFirstCandidate() -> FixedFirstCandidate
 }
 
 extension Rule {
     public var reserve: Int { 0 }
     public var condition: Condition? { nil }
     public func firstCandidate(in context: PlanningContext) -> FirstCandidate { .unknown }
+    public func fixedFirstCandidate() -> FixedFirstCandidate { .unknown }
 }

@@ -17,7 +17,7 @@ extension TimeBasis {
         case .zoned(let timeZone):
             timeZone == context.zone.timeZone
                 ? context.zone
-                : ZoneRules(timeZone: timeZone, from: context.now.addingTimeInterval(-2 * 86_400), through: context.lookaheadEnd)
+                : ZoneRules.cached(timeZone: timeZone, from: context.now.addingTimeInterval(-2 * 86_400), through: context.lookaheadEnd)
         }
     }
 
@@ -105,13 +105,15 @@ public struct ScheduledRule: Rule {
             return AnyIterator {
                 guard let next = occurrence else { return nil }
                 occurrence = nil
-                return makeCandidate(next)
+                return makeCandidate(next, id: id)
             }
         case .daily, .weekly, .every:
             var days = dayWalk(in: context)
+            // Joined once: each candidate's id is this and its day.
+            let idPrefix = id + "@"
             return AnyIterator {
                 guard let next = days?.next() else { return nil }
-                return makeCandidate(next)
+                return makeCandidate(next, id: next.day.description(after: idPrefix))
             }
         }
     }
@@ -130,6 +132,24 @@ public struct ScheduledRule: Rule {
         return .at(fireDate: first.date, priority: priority)
     }
 
+    /// A one-shot's first candidate is fixed when its time does not depend on the device's
+    /// zone through a `start` or `end` day: a wall-clock `once`, or a `onceAt` without them.
+    public func fixedFirstCandidate() -> FixedFirstCandidate {
+        if let count, count < 1 { return .nothing }
+        switch schedule {
+        case .once(let local):
+            guard case .wallClock = basis else { return .unknown }
+            if let start, local.date < start { return .nothing }
+            if let end, local.date > end { return .nothing }
+            return .wallClock(local, priority: priority)
+        case .onceAt(let date):
+            guard start == nil, end == nil else { return .unknown }
+            return .instant(date, priority: priority)
+        case .daily, .weekly, .every:
+            return .unknown
+        }
+    }
+
     /// One occurrence of the schedule: its local day and when it fires.
     private struct Occurrence {
         var day: LocalDate
@@ -144,11 +164,12 @@ public struct ScheduledRule: Rule {
         /// Every `step` days from `anchor`.
         case every(step: Int, anchor: LocalDate)
 
-        func matches(_ day: LocalDate) -> Bool {
+        /// Whether the day numbered `day` (days since 1970-01-01) has an occurrence.
+        func matches(dayNumber day: Int) -> Bool {
             switch self {
             case .daily: true
-            case .weekly(let weekdays): weekdays.contains(day.weekday)
-            case .every(let step, let anchor): anchor.days(to: day) % step == 0
+            case .weekly(let weekdays): weekdays.contains(Weekday(dayNumber: day))
+            case .every(let step, let anchor): (day - anchor.dayNumber) % step == 0
             }
         }
 
@@ -177,38 +198,40 @@ public struct ScheduledRule: Rule {
     /// occurrences come out in order, up to one past the lookahead, which tells the planner
     /// there is more.
     private struct DayWalk {
-        var day: LocalDate
+        /// The next day to look at, as days since 1970-01-01: the walk counts days instead
+        /// of stepping calendar dates, and makes a date only for an occurrence.
+        var day: Int
         /// Occurrences so far, counted only when the rule has a count.
         var produced: Int
         var finished = false
         let recurrence: Recurrence
         let step: Int
         let time: LocalTime
+        let secondOfDay: Int
         let zone: ZoneRules
         let zoned: Bool
-        let end: LocalDate?
+        /// The last day that may have an occurrence, `end` or one past the lookahead's day
+        /// (no occurrence on a later day can be inside the lookahead).
+        let lastDay: Int
         let count: Int?
-        /// No occurrence on a later day can be inside the lookahead.
-        let lastDay: LocalDate
         let now: Date
         let lookaheadEnd: Date
 
         mutating func next() -> Occurrence? {
             while !finished {
-                if let end, day > end { return nil }
                 if let count, produced >= count { return nil }
                 if day > lastDay { return nil }
                 let current = day
-                day = day.adding(days: step)
-                guard recurrence.matches(current) else { continue }
-                let local = LocalDateTime(date: current, time: time)
-                let date = zone.date(for: local)
+                day += step
+                guard recurrence.matches(dayNumber: current) else { continue }
+                let date = Date(timeIntervalSince1970: TimeInterval(zone.instant(forLocalSeconds: current * 86_400 + secondOfDay)))
                 // The first occurrence past the lookahead tells the planner there is more.
                 if date > lookaheadEnd { finished = true }
                 if count != nil { produced += 1 }
                 guard date > now else { continue }
+                let local = LocalDateTime(date: LocalDate(dayNumber: current), time: time)
                 let fireTime: FireTime = zoned ? .zoned(ZonedInstant(date: date, timeZone: zone.timeZone)) : .wallClock(local)
-                return Occurrence(day: current, fireTime: fireTime, date: date)
+                return Occurrence(day: local.date, fireTime: fireTime, date: date)
             }
             return nil
         }
@@ -273,9 +296,10 @@ public struct ScheduledRule: Rule {
         if let origin, day < origin { day = origin }
         if let anchor, step > 1 { day = Self.firstMatch(onOrAfter: day, anchor: anchor, step: step) }
         let produced = count != nil ? origin.map { recurrence.index(from: $0, to: day) } ?? 0 : 0
+        let lookaheadDay = zone.localDate(at: context.lookaheadEnd).dayNumber + 1
         return DayWalk(
-            day: day, produced: produced, recurrence: recurrence, step: step, time: time, zone: zone, zoned: zoned,
-            end: end, count: count, lastDay: zone.localDate(at: context.lookaheadEnd).adding(days: 1),
+            day: day.dayNumber, produced: produced, recurrence: recurrence, step: step, time: time, secondOfDay: time.secondOfDay,
+            zone: zone, zoned: zoned, lastDay: end.map { min($0.dayNumber, lookaheadDay) } ?? lookaheadDay, count: count,
             now: context.now, lookaheadEnd: context.lookaheadEnd)
     }
 
@@ -285,13 +309,9 @@ public struct ScheduledRule: Rule {
         return remainder == 0 ? day : day.adding(days: step - remainder)
     }
 
-    /// A one-shot's id is the rule's; a repeating rule's adds the local day.
-    private func makeCandidate(_ occurrence: Occurrence) -> Candidate {
-        let candidateID: String
-        switch schedule {
-        case .once, .onceAt: candidateID = id
-        case .daily, .weekly, .every: candidateID = occurrence.day.description(after: id + "@")
-        }
+    /// The candidate of `occurrence`, with id `candidateID`: a one-shot's is the rule's, a
+    /// repeating rule's adds the local day.
+    private func makeCandidate(_ occurrence: Occurrence, id candidateID: String) -> Candidate {
         return Candidate(
             id: candidateID, ruleID: id, fireTime: occurrence.fireTime, fireDate: occurrence.date, content: content,
             priority: priority, group: group, dedupeKey: dedupeKey, relevance: relevance)

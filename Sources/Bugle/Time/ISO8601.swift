@@ -10,7 +10,11 @@ public enum ISO8601 {
 
     /// The same as ``string(from:timeZone:)`` with zone rules already read.
     public static func string(from date: Date, rules: ZoneRules) -> String {
-        let offset = rules.offset(at: date)
+        string(from: date, offset: rules.offset(at: date))
+    }
+
+    /// The same at a known offset from UTC, in seconds.
+    static func string(from date: Date, offset: Int) -> String {
         let local = LocalDateTime(localSeconds: Int(date.timeIntervalSince1970.rounded(.down)) + offset)
         return "\(local.date)T\(pad(local.time.hour, 2)):\(pad(local.time.minute, 2)):\(pad(local.time.second, 2))\(offsetString(offset))"
     }

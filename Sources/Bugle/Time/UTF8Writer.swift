@@ -18,6 +18,14 @@ struct UTF8Writer {
         }
     }
 
+    /// `first` and `second` joined, in a string allocated once at its final size.
+    static func joined(_ first: String, _ second: String) -> String {
+        string(capacity: first.utf8.count + second.utf8.count) { text in
+            text.put(first)
+            text.put(second)
+        }
+    }
+
     /// One byte: an ASCII character.
     mutating func put(_ byte: UInt8) {
         precondition(count < buffer.count, "UTF8Writer: capacity exceeded")

@@ -38,6 +38,24 @@ public struct ZoneRules: Sendable {
         self.windowEnd = Int(upper.timeIntervalSince1970)
     }
 
+    /// The same rules read for another value of the same zone (the caller's, which may be
+    /// the autoupdating current zone).
+    fileprivate init(_ rules: ZoneRules, timeZone: TimeZone) {
+        self.timeZone = timeZone
+        self.transitions = rules.transitions
+        self.offsets = rules.offsets
+        self.windowStart = rules.windowStart
+        self.windowEnd = rules.windowEnd
+    }
+
+    /// The rules of `timeZone` for a window from `start` through `end` or wider, read from
+    /// `TimeZone` only the first time a zone is asked for with a window of the same days:
+    /// every plan reads its zone's rules, and reading transitions costs more than a plan's
+    /// other setup. A wider window gives the same answers (outside it, `TimeZone` does).
+    static func cached(timeZone: TimeZone, from start: Date, through end: Date) -> ZoneRules {
+        ZoneRulesCache.shared.rules(for: timeZone, from: start, through: end)
+    }
+
     /// The same zone with a window of about two years around `date`.
     public init(timeZone: TimeZone, around date: Date) {
         self.init(timeZone: timeZone, from: date.addingTimeInterval(-40 * 86_400), through: date.addingTimeInterval(800 * 86_400))
@@ -48,14 +66,18 @@ public struct ZoneRules: Sendable {
         guard instant >= windowStart, instant < windowEnd else {
             return timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(instant)))
         }
-        // The last transition at or before `instant`.
+        return offsets[transitionIndex(atOrBefore: instant)]
+    }
+
+    /// The index of the last transition at or before `instant`, which is inside the window.
+    private func transitionIndex(atOrBefore instant: Int) -> Int {
         var low = 0
         var high = transitions.count - 1
         while low < high {
             let mid = (low + high + 1) / 2
             if transitions[mid] <= instant { low = mid } else { high = mid - 1 }
         }
-        return offsets[low]
+        return low
     }
 
     /// The zone's offset from UTC at `date`.
@@ -85,8 +107,22 @@ public struct ZoneRules: Sendable {
     }
 
     /// Seconds since 1970 of `local` in this zone (see ``date(for:)``).
-    public func instant(for local: LocalDateTime) -> Int {
-        let wall = local.localSeconds
+    public func instant(for local: LocalDateTime) -> Int { instant(forLocalSeconds: local.localSeconds) }
+
+    /// Seconds since 1970 at which a wall clock in this zone shows `wall` local seconds (see
+    /// ``LocalDateTime/localSeconds``), as ``instant(for:)`` resolves it.
+    ///
+    /// - Complexity: one binary search over the window's transitions when none is within a
+    ///   day of `wall`, as for most times; three otherwise.
+    func instant(forLocalSeconds wall: Int) -> Int {
+        // Offsets are less than a day, so with no transition within a day of `wall` the one
+        // offset in force there gives the only instant.
+        let low = wall - 86_400
+        let high = wall + 86_400
+        if low >= windowStart, high < windowEnd {
+            let index = transitionIndex(atOrBefore: low)
+            if index + 1 == transitions.count || transitions[index + 1] > high { return wall - offsets[index] }
+        }
         let before = offset(atInstant: wall - 86_400)
         let after = offset(atInstant: wall + 86_400)
         let early = wall - before
@@ -111,5 +147,37 @@ public struct ZoneRules: Sendable {
     /// Whether `local` falls in a gap (does not exist on the wall clock).
     public func isSkipped(_ local: LocalDateTime) -> Bool {
         localDateTime(at: date(for: local)) != local
+    }
+}
+
+/// Recently read zone rules, by zone and whole days of their window.
+private final class ZoneRulesCache: @unchecked Sendable {
+    static let shared = ZoneRulesCache()
+
+    private struct Key: Hashable {
+        var identifier: String
+        var firstDay: Int
+        var lastDay: Int
+    }
+
+    /// Safe to send: `entries` is only read and written while `lock` is held.
+    private let lock = NSLock()
+    private var entries: [Key: ZoneRules] = [:]
+    private static let limit = 16
+
+    func rules(for timeZone: TimeZone, from start: Date, through end: Date) -> ZoneRules {
+        let key = Key(
+            identifier: timeZone.identifier,
+            firstDay: Int((start.timeIntervalSince1970 / 86_400).rounded(.down)),
+            lastDay: Int((end.timeIntervalSince1970 / 86_400).rounded(.up)))
+        if let known = lock.withLock({ entries[key] }) { return ZoneRules(known, timeZone: timeZone) }
+        let rules = ZoneRules(
+            timeZone: timeZone, from: Date(timeIntervalSince1970: TimeInterval(key.firstDay * 86_400)),
+            through: Date(timeIntervalSince1970: TimeInterval(key.lastDay * 86_400)))
+        lock.withLock {
+            if entries.count >= Self.limit { entries.removeAll() }
+            entries[key] = rules
+        }
+        return rules
     }
 }
