@@ -95,6 +95,16 @@ for count in [1_000, 10_000, 100_000] where enabled("plan+reconcile", n: count) 
     }
 }
 
+// The planner reads each rule's fixed first candidate (if any) into its outline once, when
+// it is made or its rules change, not at every plan: this row shows that cost, which an app
+// pays when it builds its planner, not at each refresh.
+for count in [1_000, 10_000, 100_000] where enabled("planner setup", n: count) {
+    let rules = ManyRules.rules(count: count)
+    record("planner setup", n: count, calls: nil) {
+        blackHole(Planner(rules: rules, policies: [ManyRules.quietHours], budget: Fixture.budget))
+    }
+}
+
 // MARK: 3. reconcile alone, unchanged plan
 
 do {
@@ -215,6 +225,8 @@ if !json {
     print("plan+reconcile: one refresh in the steady state: pending = the previous plan; includes building")
     print("  the pending-id set, Planner.plan, Reconcile.changes. Scale rows: n−10 one-shots spread over")
     print("  a year (SplitMix64 seed 0xB061E) + 10 daily rules, quiet hours 22:00–07:00 (defer).")
+    print("planner setup: Planner(rules:…) over the scale rows' rules, made beforehand: reading each")
+    print("  rule's fixed first candidate into the outline that plans then walk.")
     print("refresh rows: diff + applying it to an in-bench pending list (the plan is computed beforehand);")
     print("  calls = center calls (one per add or remove) per refresh. The in-bench list makes a call")
     print("  nearly free, so these times compare diffing, not the cost of real center calls.")
