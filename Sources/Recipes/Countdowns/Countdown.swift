@@ -160,7 +160,9 @@ public struct CountdownReminder: Hashable, Sendable, Codable {
     public var typeLabel: String
     /// Whether it is active.
     public var enabled: Bool
-    /// The id of the system notification that carries it, once scheduled.
+    /// The id of the pending notification request that carries it; `nil` when none does
+    /// (not scheduled yet, passed, disabled, or left out by the budget). Set by
+    /// ``Countdowns/linkNotifications(pending:namespace:)`` after a refresh.
     public var notificationId: String?
 
     /// A reminder; see the properties.
@@ -174,6 +176,12 @@ public struct CountdownReminder: Hashable, Sendable, Codable {
     }
 
     private enum CodingKeys: String, CodingKey { case id, eventId, fireAtISO, typeLabel, enabled, notificationId }
+
+    /// The id of the request Bugle makes for this reminder in `namespace`: deterministic
+    /// from ``id``, the same as ``ScheduledReminder/request(in:)``'s.
+    public func requestID(in namespace: Namespace = Namespace()) -> String {
+        namespace.requestID(for: CountdownsRule.candidateID(forReminder: id))
+    }
 
     /// Reads `{ id, eventId, fireAtISO, typeLabel, enabled, notificationId }`.
     public init(from decoder: any Decoder) throws {

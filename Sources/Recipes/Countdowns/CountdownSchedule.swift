@@ -47,11 +47,18 @@ extension Countdown {
 
     /// The event as the app stores it after `now`: a recurring event's `nextOccurrenceAt`
     /// moved to its first future occurrence (`originalDateAt` kept), and the reminders
-    /// rebuilt for that occurrence only.
+    /// rebuilt for that occurrence only. A reminder that is kept (same id) keeps its
+    /// `notificationId`; ``Countdowns/linkNotifications(pending:namespace:)`` after the
+    /// refresh says whether it is still pending.
     public func rolledForward(at now: Date) -> Countdown {
         var event = self
         if recurrence != .none, let next = nextOccurrence(after: now) { event.nextOccurrenceAt = next }
-        event.reminders = reminders(at: now).map(\.stored)
+        let linked = Dictionary(reminders.map { ($0.id, $0.notificationId) }, uniquingKeysWith: { first, _ in first })
+        event.reminders = reminders(at: now).map { reminder in
+            var stored = reminder.stored
+            stored.notificationId = linked[reminder.id] ?? nil
+            return stored
+        }
         return event
     }
 
@@ -112,7 +119,7 @@ public struct ScheduledReminder: Hashable, Sendable {
 
     /// The candidate of ``CountdownsRule``: a zoned instant in the event's zone.
     public var candidate: Candidate {
-        Candidate(id: CountdownsRule.ruleID + "@" + id, ruleID: CountdownsRule.ruleID,
+        Candidate(id: CountdownsRule.candidateID(forReminder: id), ruleID: CountdownsRule.ruleID,
                   fireTime: .zoned(ZonedInstant(date: fireAt, timeZone: timeZone)), fireDate: fireAt, content: content)
     }
 

@@ -7,13 +7,15 @@ import Foundation
 /// ``CountdownError`` (a free user picking a Pro preset gets ``CountdownError/Kind/needsPro(_:)``
 /// with ``ProFeature/advancedReminders``, the paywall's signal; nothing is downgraded
 /// silently). After an edit the app stores ``state()`` in the scheduler and refreshes;
-/// ``CountdownsRule`` turns it into reminders.
+/// ``CountdownsRule`` turns it into reminders. Then ``linkNotifications(to:)`` writes each
+/// reminder's `notificationId` back, and the app saves the events when it changed any.
 ///
 /// ```swift
 /// var app = Countdowns(events: try CountdownImport.events(from: stored), entitlements: .free)
 /// try app.setPreset(.intense, for: "e1")   // throws needsPro(advanced_reminders)
 /// await scheduler.setState(try app.state())
 /// try await scheduler.refresh(reason: .dataChanged)
+/// if try await !app.linkNotifications(to: scheduler).isEmpty { try save(JSONEncoder().encode(app.events)) }
 /// ```
 public struct Countdowns: Hashable, Sendable {
     /// The key of the events in the scheduler's app state.
@@ -77,6 +79,50 @@ public struct Countdowns: Hashable, Sendable {
             events[index] = rolled
         }
         return moved
+    }
+
+    /// Links every stored reminder to the notification that carries it, as the app stores
+    /// it: `notificationId` becomes the id of the request in `pending` made for the
+    /// reminder, or `nil` when none is pending (the reminder has passed, its event is
+    /// disabled or was moved, the budget left it out, notifications are off). Returns the
+    /// ids of the reminders whose `notificationId` changed, in the events' order: when it
+    /// is empty there is nothing to save.
+    ///
+    /// Call it after ``Bugle/Scheduler/refresh(reason:)`` with the center's pending
+    /// requests: the refresh keeps the center equal to the plan, and request ids are
+    /// deterministic from the reminder (``CountdownReminder/requestID(in:)``), so the center
+    /// is the truth even where a call failed. Pure: other requests in `pending` are ignored.
+    ///
+    /// ```swift
+    /// try await scheduler.refresh(reason: .dataChanged)
+    /// let pending = try await scheduler.center.pendingRequests()
+    /// if !app.linkNotifications(pending: pending, namespace: scheduler.planner.namespace).isEmpty {
+    ///     try save(JSONEncoder().encode(app.events))
+    /// }
+    /// ```
+    ///
+    /// - Complexity: O(*p* + *r*) for *p* pending requests and *r* stored reminders.
+    @discardableResult
+    public mutating func linkNotifications(pending: [NotificationRequest], namespace: Namespace = Namespace()) -> [String] {
+        let pendingIDs = Set(pending.map(\.id))
+        var changed: [String] = []
+        for event in events.indices {
+            for index in events[event].reminders.indices {
+                let requestID = events[event].reminders[index].requestID(in: namespace)
+                let linked = pendingIDs.contains(requestID) ? requestID : nil
+                guard events[event].reminders[index].notificationId != linked else { continue }
+                events[event].reminders[index].notificationId = linked
+                changed.append(events[event].reminders[index].id)
+            }
+        }
+        return changed
+    }
+
+    /// ``linkNotifications(pending:namespace:)`` with `scheduler`'s pending requests and
+    /// namespace: the step after each refresh.
+    @discardableResult
+    public mutating func linkNotifications(to scheduler: Scheduler) async throws -> [String] {
+        linkNotifications(pending: try await scheduler.center.pendingRequests(), namespace: scheduler.planner.namespace)
     }
 
     /// The events as the scheduler's app state: the app's stored JSON under ``stateKey``.

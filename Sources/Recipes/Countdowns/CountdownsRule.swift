@@ -14,6 +14,9 @@ public struct CountdownsRule: Rule {
     /// ``ruleID``.
     public var id: String { Self.ruleID }
 
+    /// The candidate id of the reminder `reminderID`: `countdowns@<reminder id>`.
+    static func candidateID(forReminder reminderID: String) -> String { ruleID + "@" + reminderID }
+
     /// The rule.
     public init() {}
 
