@@ -9,7 +9,8 @@ import Foundation
 /// `stored` (the app's stored `countdowns` array, in its JSON shape, imported as is).
 ///
 /// Events, besides the built-in ones (`open`, `background`, zone and clock changes go
-/// through the same app logic: recovery once at launch, roll forward, refresh):
+/// through the same app logic: recovery once at launch, roll forward, refresh, then each
+/// reminder's `notificationId` linked to its pending request and the events stored again):
 ///
 /// | event | what happens |
 /// | --- | --- |
@@ -165,8 +166,7 @@ public struct CountdownsScenario: ScenarioRecipe {
             context.note(error.paywallFeature.map { "refused, needs Pro: paywall for \($0.rawValue)" } ?? "refused: \(error)")
             return
         }
-        try await save(&app, context: context)
-        try await context.refresh(.dataChanged)
+        try await saveAndRefresh(&app, reason: .dataChanged, context: context)
     }
 
     public func respond(to reason: RefreshReason, context: RecipeContext) async throws {
@@ -178,8 +178,21 @@ public struct CountdownsScenario: ScenarioRecipe {
                 context.note("recovery: adopted \(outcome.adopted.keys.sorted().joined(separator: ", ")); removed \(outcome.removed.joined(separator: ", "))")
             }
         }
+        try await saveAndRefresh(&app, reason: reason, context: context)
+    }
+
+    /// What the app does after every edit, launch and resume: rolls the events forward and
+    /// stores them, refreshes, then links each reminder to its pending notification and
+    /// stores the events again when a `notificationId` changed.
+    private func saveAndRefresh(_ app: inout Countdowns, reason: RefreshReason, context: RecipeContext) async throws {
         try await save(&app, context: context)
         try await context.refresh(reason)
+        let changed = Set(try await app.linkNotifications(to: context.scheduler))
+        guard !changed.isEmpty else { return }
+        try context.store(StoredApp(app: app), forKey: Self.storageKey)
+        let linked = app.events.flatMap(\.reminders).filter { changed.contains($0.id) && $0.notificationId != nil }.count
+        let cleared = changed.count - linked
+        context.note("stored \(linked) notificationId\(linked == 1 ? "" : "s")" + (cleared == 0 ? "" : ", cleared \(cleared)"))
     }
 
     /// Rolls the events forward, notes what moved, and stores them in the app and its state.

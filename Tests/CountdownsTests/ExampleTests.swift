@@ -57,6 +57,24 @@ import Testing
         #expect(notes.contains("2028-03-06T10:00: Mia's birthday rolls forward to 2029-02-28T10:00 Europe/London"))
     }
 
+    @Test func theAppStoresEachRemindersNotificationIdAfterARefresh() async throws {
+        let notes = try await runExample("countdowns.yaml").notes.filter { $0.contains("notificationId") }
+        #expect(notes == [
+            // Launch: one reminder for each of the four events.
+            "2028-01-25T09:00: stored 4 notificationIds",
+            // Rent's Feb 29 after the Dentist is deleted.
+            "2028-02-01T12:00: stored 1 notificationId",
+            // Intense for the Concert: its "At start" was already linked.
+            "2028-02-03T12:05: stored 3 notificationIds",
+            // The Concert moves: four new reminders, four new requests.
+            "2028-02-05T09:00: stored 4 notificationIds",
+            // Standard for the birthday: its "1 day before"; "At start" keeps its id.
+            "2028-02-06T10:00: stored 1 notificationId",
+            // The flight's two, Rent's Mar 31, and the birthday's two of 2029.
+            "2028-03-06T10:00: stored 5 notificationIds",
+        ])
+    }
+
     @Test func unchangedRemindersAreLeftAlone() async throws {
         let result = try await runExample("countdowns.yaml")
         // Opening the app on 02-02 changes nothing: no call to the center.
