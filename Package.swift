@@ -70,7 +70,7 @@ let package = Package(
         .testTarget(name: "BugleAppleTests", dependencies: ["Bugle", "BugleApple"]),
         .testTarget(name: "BugleSimulatorTests", dependencies: ["Bugle", "BugleSimulator", "RecipeScenarios"]),
         .testTarget(name: "ActivityWindowsTests", dependencies: ["ActivityWindows", "RecipeScenarios", "BugleSimulator", "Bugle"]),
-        .testTarget(name: "RecipeTests", dependencies: ["Bugle", "BugleSimulator", "RecipeScenarios", "StreakRescue", "StudyReminders"]),
+        .testTarget(name: "RecipeTests", dependencies: ["Bugle", "BugleSimulator", "BugleStore", "RecipeScenarios", "StreakRescue", "StudyReminders"]),
         .testTarget(name: "CountdownsTests", dependencies: ["Countdowns", "Bugle", "BugleSimulator", "RecipeScenarios"]),
         .testTarget(
             name: "BugleStoreTests",
