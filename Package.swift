@@ -69,7 +69,7 @@ let package = Package(
         .testTarget(name: "BugleTests", dependencies: ["Bugle", "BugleLogging", .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "BugleAppleTests", dependencies: ["Bugle", "BugleApple"]),
         .testTarget(name: "BugleSimulatorTests", dependencies: ["Bugle", "BugleSimulator", "RecipeScenarios"]),
-        .testTarget(name: "ActivityWindowsTests", dependencies: ["ActivityWindows", "RecipeScenarios", "BugleSimulator", "Bugle"]),
+        .testTarget(name: "ActivityWindowsTests", dependencies: ["ActivityWindows", "RecipeScenarios", "BugleSimulator", "BugleStore", "Bugle"]),
         .testTarget(name: "RecipeTests", dependencies: ["Bugle", "BugleSimulator", "BugleStore", "RecipeScenarios", "StreakRescue", "StudyReminders"]),
         .testTarget(name: "CountdownsTests", dependencies: ["Countdowns", "Bugle", "BugleSimulator", "RecipeScenarios"]),
         .testTarget(
