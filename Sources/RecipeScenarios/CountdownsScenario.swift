@@ -108,65 +108,87 @@ public struct CountdownsScenario: ScenarioRecipe {
     private static let recoveredKey = "@notification_recovery_completed"
 
     public func handle(_ event: RecipeEvent, context: RecipeContext) async throws {
-        var app = try context.stored(StoredApp.self, forKey: Self.storageKey)?.app ?? initialApp
-        do {
-            switch event.key {
-            case "legacy":
-                try await addLegacy(event.value, context: context)
+        switch event.key {
+        case "legacy":
+            try await addLegacy(event.value, context: context)
+        case "openApp":
+            try await respond(to: context.markOpened(), context: context)
+        default:
+            var app = try context.stored(StoredApp.self, forKey: Self.storageKey)?.app ?? initialApp
+            // A refusal is the app's answer to the user (a paywall, an unknown event), not a
+            // failure of the run. It comes back as a value: Swift 6.3.1's optimizer crashes
+            // (SIL ownership verification in CopyPropagation) when this async function
+            // switches over an error it caught.
+            if let refusal = Self.refusal(editing: &app, with: event, context: context) {
+                context.note(refusal)
                 return
-            case "openApp":
-                try await respond(to: context.markOpened(), context: context)
-                return
-            case "addEvent":
-                let zone = TimeZone(identifier: event.value.string("timezone"))!
-                let date = Self.date(event.value.string("date"), in: zone)
-                let countdown = Countdown(
-                    id: event.value.string("id"), name: event.value.string("name"), icon: event.value.string("icon"), date: date,
-                    createdAt: context.now, notes: event.value.string("notes"),
-                    reminderPlan: ReminderPlan(preset: ReminderPreset(rawValue: event.value.string("preset")) ?? .simple, timezone: zone),
-                    recurrence: CountdownRecurrence(rawValue: event.value.string("recurrence")) ?? .none)
-                context.note("add \(countdown.icon) \(countdown.name): \(Self.describe(date, zone)), \(countdown.reminderPlan.preset.rawValue)"
-                             + (countdown.recurrence == .none ? "" : ", repeats \(countdown.recurrence.rawValue)"))
-                try app.add(countdown)
-            case "editEvent":
-                let id = event.value.string("id")
-                guard case .object(let fields) = event.value, let old = app[id] else { throw CountdownError(.unknownEvent(id)) }
-                let zone = old.reminderPlan.timezone
-                var changes: [String] = []
-                if case .string(let name)? = fields["name"] { changes.append("renamed \"\(name)\"") }
-                if case .string(let text)? = fields["date"] { changes.append("moved to \(Self.describe(Self.date(text, in: zone), zone))") }
-                context.note("edit \(old.name): " + changes.joined(separator: ", "))
-                try app.edit(id) { countdown in
-                    if case .string(let name)? = fields["name"] { countdown.name = name }
-                    if case .string(let text)? = fields["date"] {
-                        let date = Self.date(text, in: zone)
-                        countdown.date = date
-                        countdown.originalDateAt = date
-                        countdown.nextOccurrenceAt = date
-                    }
-                }
-            case "setPreset":
-                let id = event.value.string("event")
-                context.note("\(app[id]?.name ?? id): preset \(event.value.string("preset"))")
-                try app.setPreset(ReminderPreset(rawValue: event.value.string("preset")) ?? .off, for: id)
-            case "setNotes":
-                let id = event.value.string("event")
-                let notes = event.value.string("notes")
-                context.note("\(app[id]?.name ?? id): notes of \(notes.count) characters")
-                try app.setNotes(notes, for: id)
-            case "deleteEvent":
-                guard case .string(let id) = event.value else { return }
-                context.note("delete \(app[id]?.name ?? id)")
-                try app.delete(id)
-            default:
-                context.note("upgrade to Pro")
-                app.entitlements = .pro
             }
-        } catch let error as CountdownError {
-            context.note(error.paywallFeature.map { "refused, needs Pro: paywall for \($0.rawValue)" } ?? "refused: \(error)")
-            return
+            try await saveAndRefresh(&app, reason: .dataChanged, context: context)
         }
-        try await saveAndRefresh(&app, reason: .dataChanged, context: context)
+    }
+
+    /// Applies one of the app's edits to `app`; returns what the app told the user when it
+    /// refused the edit (`nil` when the edit was applied).
+    private static func refusal(editing app: inout Countdowns, with event: RecipeEvent, context: RecipeContext) -> String? {
+        do {
+            try edit(&app, with: event, context: context)
+            return nil
+        } catch {
+            switch error.kind {
+            case .needsPro(let feature): return "refused, needs Pro: paywall for \(feature.rawValue)"
+            case .notesTooLong, .unknownEvent: return "refused: \(error)"
+            }
+        }
+    }
+
+    /// Applies one of the app's edits (add, edit, preset, notes, delete, upgrade) to `app`.
+    private static func edit(_ app: inout Countdowns, with event: RecipeEvent, context: RecipeContext) throws(CountdownError) {
+        switch event.key {
+        case "addEvent":
+            let zone = TimeZone(identifier: event.value.string("timezone")) ?? context.timeZone
+            let date = Self.date(event.value.string("date"), in: zone)
+            let countdown = Countdown(
+                id: event.value.string("id"), name: event.value.string("name"), icon: event.value.string("icon"), date: date,
+                createdAt: context.now, notes: event.value.string("notes"),
+                reminderPlan: ReminderPlan(preset: ReminderPreset(rawValue: event.value.string("preset")) ?? .simple, timezone: zone),
+                recurrence: CountdownRecurrence(rawValue: event.value.string("recurrence")) ?? .none)
+            context.note("add \(countdown.icon) \(countdown.name): \(Self.describe(date, zone)), \(countdown.reminderPlan.preset.rawValue)"
+                         + (countdown.recurrence == .none ? "" : ", repeats \(countdown.recurrence.rawValue)"))
+            try app.add(countdown)
+        case "editEvent":
+            let id = event.value.string("id")
+            guard case .object(let fields) = event.value, let old = app[id] else { throw CountdownError(.unknownEvent(id)) }
+            let zone = old.reminderPlan.timezone
+            var changes: [String] = []
+            if case .string(let name)? = fields["name"] { changes.append("renamed \"\(name)\"") }
+            if case .string(let text)? = fields["date"] { changes.append("moved to \(Self.describe(Self.date(text, in: zone), zone))") }
+            context.note("edit \(old.name): " + changes.joined(separator: ", "))
+            try app.edit(id) { countdown in
+                if case .string(let name)? = fields["name"] { countdown.name = name }
+                if case .string(let text)? = fields["date"] {
+                    let date = Self.date(text, in: zone)
+                    countdown.date = date
+                    countdown.originalDateAt = date
+                    countdown.nextOccurrenceAt = date
+                }
+            }
+        case "setPreset":
+            let id = event.value.string("event")
+            context.note("\(app[id]?.name ?? id): preset \(event.value.string("preset"))")
+            try app.setPreset(ReminderPreset(rawValue: event.value.string("preset")) ?? .off, for: id)
+        case "setNotes":
+            let id = event.value.string("event")
+            let notes = event.value.string("notes")
+            context.note("\(app[id]?.name ?? id): notes of \(notes.count) characters")
+            try app.setNotes(notes, for: id)
+        case "deleteEvent":
+            guard case .string(let id) = event.value else { return }
+            context.note("delete \(app[id]?.name ?? id)")
+            try app.delete(id)
+        default:
+            context.note("upgrade to Pro")
+            app.entitlements = .pro
+        }
     }
 
     public func respond(to reason: RefreshReason, context: RecipeContext) async throws {
@@ -222,7 +244,7 @@ public struct CountdownsScenario: ScenarioRecipe {
 
     /// A local date-time of a checked scenario value, read in `zone`.
     private static func date(_ text: String, in zone: TimeZone) -> Date {
-        let written = TimeParsing.dateTime(text)!
+        guard let written = TimeParsing.dateTime(text) else { return Date(timeIntervalSince1970: 0) }
         return written.resolve(in: ZoneRules(timeZone: zone, from: Date(timeIntervalSince1970: TimeInterval(written.local.localSeconds - 86_400)), through: Date(timeIntervalSince1970: TimeInterval(written.local.localSeconds + 86_400))))
     }
 
