@@ -15,6 +15,10 @@ struct Harness {
     var minSamples = 7
     var maxSamples = 5_000
 
+    /// A brief run of every case, for CI: it proves the cases run and their checks hold; its
+    /// figures are rough.
+    static let quick = Harness(warmupTime: .milliseconds(5), minWarmupIterations: 1, targetTime: .milliseconds(20), minSamples: 3)
+
     struct Measurement {
         var medianNanoseconds: Double
         var samples: Int

@@ -54,7 +54,9 @@ enum RecurrenceBenchmarks {
     static let start = LocalDateTime(date: LocalDate(year: 2026, month: 1, day: 1)!, time: LocalTime(hour: 9, minute: 0)!)
 
     /// Measures the four rules of issue 3, and queries that must not replay from the start.
-    static func run() -> [Row] {
+    /// `quick`: a tenth of the time per case, for CI.
+    static func run(quick: Bool = false) -> [Row] {
+        let window: Duration = quick ? .milliseconds(30) : .milliseconds(300)
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = zone
         let cases: [(String, String, Calendar.RecurrenceRule)] = [
@@ -70,14 +72,14 @@ enum RecurrenceBenchmarks {
         for (name, text, foundationRule) in cases {
             // Force-unwrapped: the rules above are fixed and valid.
             let recurrence = try! Recurrence(start: start, rule: RecurrenceRule(parsing: text), timeZone: zone)
-            let ours = rate(batch: 5000) { count in
+            let ours = rate(batch: 5000, for: window) { count in
                 var iterator = recurrence.occurrences(in: zone)
                 var last = Date.distantPast
                 for _ in 0..<count { last = iterator.next()?.date ?? last }
                 return last
             }
             let startDate = recurrence.first(1, in: zone).first?.date ?? Date(timeIntervalSince1970: 0)
-            let theirs = rate(batch: 200) { count in
+            let theirs = rate(batch: 200, for: window) { count in
                 var last = Date.distantPast
                 for date in foundationRule.recurrences(of: startDate).prefix(count) { last = date }
                 return last
@@ -91,7 +93,7 @@ enum RecurrenceBenchmarks {
         let now = Date(timeIntervalSince1970: 1_790_000_000)
         for (name, text) in [("next-after-daily-from-1990", "FREQ=DAILY"), ("next-after-count-from-1990", "FREQ=WEEKLY;BYDAY=TU,TH;COUNT=100000")] {
             let recurrence = try! Recurrence(start: old, rule: RecurrenceRule(parsing: text), timeZone: zone)
-            let queries = rate(batch: 200) { count in
+            let queries = rate(batch: 200, for: window) { count in
                 var last = Date.distantPast
                 for index in 0..<count { last = recurrence.next(after: now.addingTimeInterval(Double(index) * 3600), in: zone)?.date ?? last }
                 return last
@@ -101,8 +103,8 @@ enum RecurrenceBenchmarks {
         return rows
     }
 
-    /// Runs `body` on batches of `batch` until 0.3 s have passed; occurrences per second.
-    private static func rate(batch: Int, _ body: (Int) -> Date) -> Double {
+    /// Runs `body` on batches of `batch` until `window` has passed; occurrences per second.
+    private static func rate(batch: Int, for window: Duration, _ body: (Int) -> Date) -> Double {
         let clock = ContinuousClock()
         var total = 0
         var sink = Date.distantPast
@@ -112,7 +114,7 @@ enum RecurrenceBenchmarks {
             sink = max(sink, body(batch))
             total += batch
             elapsed = clock.now - started
-        } while elapsed < .milliseconds(300)
+        } while elapsed < window
         precondition(sink > .distantPast, "the benchmark produced no occurrences")
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
         return Double(total) / seconds

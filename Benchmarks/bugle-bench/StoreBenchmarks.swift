@@ -32,7 +32,8 @@ struct StoreBenchmarkRow {
 enum StoreBenchmarks {
     static let itemCount = 100_000
 
-    static func run() async throws -> [StoreBenchmarkRow] {
+    /// `quick`: one import and a few picks and ledger writes, for CI.
+    static func run(quick: Bool = false) async throws -> [StoreBenchmarkRow] {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("bugle-bench-\(UUID().uuidString)", isDirectory: true)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -43,7 +44,7 @@ enum StoreBenchmarks {
         var widestGap = 0
         var store: BugleDatabase?
         let downloaded = items()
-        for run in 0..<3 {
+        for run in 0..<(quick ? 1 : 3) {
             let candidate = try BugleDatabase.open(at: folder.appendingPathComponent("import-\(run).sqlite"))
             var reported = [0]
             let seconds = try measure { try candidate.importItems(downloaded, into: "facts") { reported.append($0.imported) } }
@@ -63,11 +64,11 @@ enum StoreBenchmarks {
         try store.markScheduled(scheduled.enumerated().map { DripAssignment(key: $1.key, scheduledDate: LocalDate(dayNumber: 20_000 + $0), notificationID: "n\($0)") }, in: "facts")
         let filter = DripFilter(language: "en")
         var picks: [Double] = []
-        for _ in 0..<200 {
+        for _ in 0..<(quick ? 10 : 200) {
             picks.append(try measure { _ = try store.randomUnscheduled(64, from: "facts", matching: filter, using: &generator) })
         }
         var baseline: [Double] = []
-        for _ in 0..<20 {
+        for _ in 0..<(quick ? 2 : 20) {
             baseline.append(try measure {
                 _ = try store.reader.read { db in
                     try GRDB.Row.fetchAll(db, sql: "SELECT * FROM drip_item WHERE queue = ? AND language = ? AND scheduled_date IS NULL ORDER BY RANDOM() LIMIT 64", arguments: ["facts", "en"])
@@ -84,7 +85,7 @@ enum StoreBenchmarks {
         let ledger = try BugleDatabase.open(at: folder.appendingPathComponent("ledger.sqlite"))
         let asked = Date(timeIntervalSince1970: 1_772_366_400)
         var records: [Double] = []
-        for round in 0..<60 {
+        for round in 0..<(quick ? 5 : 60) {
             let requests = (0..<64).map { index in
                 NotificationRequest(id: "bugle.daily@\(LocalDate(dayNumber: 20_500 + index))", fireTime: .wallClock(LocalDateTime(localSeconds: (20_500 + index) * 86_400 + 30_600)),
                                     content: NotificationContent(title: "Fact of the day", body: "Fact \(round)-\(index)", userInfo: ["fact": .int(round * 64 + index)]),

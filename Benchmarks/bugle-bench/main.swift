@@ -3,6 +3,8 @@
 //   swift run -c release bugle-bench            a readable table, targets as PASS/MISS lines
 //   swift run -c release bugle-bench --json     one JSON object per line:
 //                                                {"name": …, "n": …, "median_ns": …, "calls": …}
+//   swift run -c release bugle-bench --quick    every case and every check once, briefly (a few
+//                                                seconds, for CI): its figures are rough
 //
 // Every input is fixed: `now` is 2026-03-01T12:00Z, the calendar is Gregorian in
 // America/New_York, randomness comes from SplitMix64 with a fixed seed.
@@ -24,15 +26,17 @@ struct Row {
 // `--filter TEXT` (for profiling) runs only the cases whose "name n" is TEXT, or whose name
 // contains TEXT: `--filter "plan+reconcile 10000"`, `--filter refresh`.
 var json = false
+var quick = false
 var filter: String?
 do {
     var remaining = CommandLine.arguments.dropFirst()
     while let argument = remaining.popFirst() {
         switch argument {
         case "--json": json = true
+        case "--quick": quick = true
         case "--filter" where !remaining.isEmpty: filter = remaining.popFirst()
         default:
-            FileHandle.standardError.write(Data("bugle-bench: unknown argument '\(argument)'; usage: bugle-bench [--json] [--filter TEXT]\n".utf8))
+            FileHandle.standardError.write(Data("bugle-bench: unknown argument '\(argument)'; usage: bugle-bench [--json] [--quick] [--filter TEXT]\n".utf8))
             exit(2)
         }
     }
@@ -43,7 +47,7 @@ do {
     return "\(name) \(n)" == filter || name.contains(filter)
 }
 
-let harness = Harness()
+let harness = quick ? Harness.quick : Harness()
 var rows: [Row] = []
 var notes: [String] = []
 
@@ -255,12 +259,12 @@ if !json {
 
 if filter.map({ $0.contains("store") }) ?? true {
     if !json { print("") }
-    for row in try await StoreBenchmarks.run() { print(json ? row.json : row.text) }
+    for row in try await StoreBenchmarks.run(quick: quick) { print(json ? row.json : row.text) }
 }
 
 // MARK: 6. Recurrence: occurrences per second beside Foundation's Calendar.RecurrenceRule
 
 if filter.map({ $0.contains("recurrence") }) ?? true {
     if !json { print("") }
-    for row in RecurrenceBenchmarks.run() { print(json ? row.json : row.description) }
+    for row in RecurrenceBenchmarks.run(quick: quick) { print(json ? row.json : row.description) }
 }
