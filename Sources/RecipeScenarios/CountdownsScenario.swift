@@ -145,7 +145,7 @@ public struct CountdownsScenario: ScenarioRecipe {
     private static func edit(_ app: inout Countdowns, with event: RecipeEvent, context: RecipeContext) throws(CountdownError) {
         switch event.key {
         case "addEvent":
-            let zone = TimeZone(identifier: event.value.string("timezone")) ?? context.timeZone
+            let zone = TimeZone(ianaName: event.value.string("timezone")) ?? context.timeZone
             let date = Self.date(event.value.string("date"), in: zone)
             let countdown = Countdown(
                 id: event.value.string("id"), name: event.value.string("name"), icon: event.value.string("icon"), date: date,

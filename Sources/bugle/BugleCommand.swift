@@ -10,6 +10,27 @@ struct BugleCommand: AsyncParsableCommand {
         commandName: "bugle",
         abstract: "Plan, simulate and explain an app's local notifications.",
         subcommands: [Simulate.self, PlanCommand.self, RRuleCommand.self, HistoryCommand.self, FactsCommand.self])
+
+    /// Runs the command; a mistake on the command line is one line on standard error
+    /// (`bugle: error: …`), not a usage screen, and a non-zero exit.
+    static func main() async {
+        do {
+            var command = try parseAsRoot()
+            if var command = command as? any AsyncParsableCommand {
+                try await command.run()
+            } else {
+                try command.run()
+            }
+        } catch {
+            let code = exitCode(for: error)
+            // Help and version requests print as usual; an `ExitCode` was explained already.
+            guard code != .success, !(error is ExitCode) else { exit(withError: error) }
+            let lines = message(for: error).split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+            let text = lines.first.map { $0.hasPrefix("Error: ") ? String($0.dropFirst(7)) : $0 } ?? "\(error)"
+            FileHandle.standardError.write(Data("bugle: error: \(TerminalText.escaped(text))\n".utf8))
+            exit(withError: ExitCode(code.rawValue))
+        }
+    }
 }
 
 /// Output formats every command offers.
@@ -22,11 +43,41 @@ struct TimeArgument: ExpressibleByArgument {
     var value: WrittenDateTime
 
     init?(argument: String) {
-        guard let value = TimeParsing.dateTime(argument) else { return nil }
-        self.value = value
+        guard let value = try? Self.parse(argument) else { return nil }
+        self = value
+    }
+
+    private init(value: WrittenDateTime) { self.value = value }
+
+    /// The argument, or an error that says what a time looks like and which years are accepted.
+    static func parse(_ argument: String) throws -> TimeArgument {
+        let years = TimeParsing.supportedYears
+        guard let value = TimeParsing.dateTime(argument) else {
+            throw ValidationError("expected YYYY-MM-DDTHH:MM[:SS], optionally with an offset from -18:00 to +18:00 (2026-03-10T12:00-05:00)")
+        }
+        guard years.contains(value.local.date.year) else {
+            throw ValidationError("expected a time from \(years.lowerBound)-01-01 to \(years.upperBound)-12-31")
+        }
+        return TimeArgument(value: value)
     }
 
     static var defaultCompletionKind: CompletionKind { .default }
+}
+
+/// Checks for numbers on the command line: each says the range it expects.
+enum ArgumentRange {
+    /// `--days`: one day to ten years, as `days:` in a scenario.
+    static let days = ScenarioLimits.days
+
+    /// Reads a whole number inside `range`.
+    static func int(_ range: ClosedRange<Int>) -> @Sendable (String) throws -> Int {
+        { text in
+            guard let value = Int(text), range.contains(value) else {
+                throw ValidationError("expected a whole number from \(range.lowerBound) to \(range.upperBound)")
+            }
+            return value
+        }
+    }
 }
 
 /// Runs `body`, turning a scenario error into its message on standard error and exit code 1.
@@ -46,7 +97,7 @@ struct Simulate: AsyncParsableCommand {
     @Argument(help: "The scenario file (YAML).")
     var file: String
 
-    @Option(help: "Simulate this many days instead of the scenario's own.")
+    @Option(help: "Simulate this many days instead of the scenario's own (1 to 3660).", transform: ArgumentRange.int(ArgumentRange.days))
     var days: Int?
 
     @Option(help: "text or json.")
@@ -56,10 +107,6 @@ struct Simulate: AsyncParsableCommand {
     var html: String?
     @Option(help: "Keep the run's ledger, delivery history and events in this SQLite file (a new one); read them with `bugle history`.")
     var db: String?
-
-    func validate() throws {
-        if let days, days < 1 { throw ValidationError("--days must be at least 1, not \(days)") }
-    }
 
     func run() async throws {
         let (output, page) = try await reportingErrors {
@@ -92,7 +139,8 @@ struct PlanCommand: AsyncParsableCommand {
     @Argument(help: "The scenario file (YAML).")
     var file: String
 
-    @Option(help: "The moment, YYYY-MM-DDTHH:MM, local to the device's zone then unless it has an offset.")
+    @Option(help: "The moment, YYYY-MM-DDTHH:MM (years 1900 to 2999), local to the device's zone then unless it has an offset; not before the scenario's start.",
+            transform: TimeArgument.parse)
     var at: TimeArgument
 
     @Option(help: "text or json.")

@@ -22,10 +22,10 @@ struct FactsStoreOptions: ParsableArguments {
     var tz: String?
 
     func validate() throws {
-        if let tz, TimeZone(identifier: tz) == nil { throw ValidationError("--tz: unknown time zone \(tz)") }
+        if let tz, TimeZone(ianaName: tz) == nil { throw ValidationError("--tz: unknown time zone \"\(tz)\"; expected an IANA name such as America/New_York") }
     }
 
-    var timeZone: TimeZone { tz.flatMap(TimeZone.init(identifier:)) ?? .current }
+    var timeZone: TimeZone { tz.flatMap(TimeZone.init(ianaName:)) ?? .current }
 
     func path() throws -> String { try db ?? storeReportingErrors { try BugleDatabase.defaultLocation().path } }
 

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Bugle
+import BugleSimulator
 import BugleStore
 import Foundation
 
@@ -21,7 +22,7 @@ struct HistoryCommand: ParsableCommand {
     var format: OutputFormat = .text
 
     func validate() throws {
-        if TimeZone(identifier: tz) == nil { throw ValidationError("--tz: unknown time zone \(tz)") }
+        if TimeZone(ianaName: tz) == nil { throw ValidationError("--tz: unknown time zone \"\(tz)\"; expected an IANA name such as America/New_York") }
     }
 
     func run() throws {
@@ -35,7 +36,7 @@ struct HistoryCommand: ParsableCommand {
             return StoreHistory(path: path, ledger: try store.ledger(), deliveries: try store.deliveryHistory().deliveries,
                                 events: try store.events(kinds: kind.isEmpty ? nil : Set(kind)))
         }
-        let zone = TimeZone(identifier: tz)!
+        let zone = TimeZone(ianaName: tz) ?? TimeZone(secondsFromGMT: 0) ?? .current
         print(format == .json ? try history.json(zone: zone) : history.text(zone: zone), terminator: "")
     }
 }
@@ -111,7 +112,8 @@ struct StoreHistory {
         for event in events {
             lines.append("  \(time(event.date))  \(pad(event.kind, kindWidth))  \(event.summary)")
         }
-        return lines.joined(separator: "\n") + "\n"
+        // Titles, ids and summaries come from the app: shown as text, one line each.
+        return lines.map(TerminalText.escaped).joined(separator: "\n") + "\n"
     }
 
     func json(zone: TimeZone) throws -> String {

@@ -23,19 +23,24 @@ struct RRuleCommand: ParsableCommand {
     @Argument(help: "The rule, such as \"FREQ=WEEKLY;BYDAY=TU;INTERVAL=2\" (an RRULE: prefix is allowed).")
     var rule: String
 
-    @Option(help: "The rule's start (DTSTART).")
+    @Option(help: "The rule's start (DTSTART), in the years 1900 to 2999.", transform: TimeArgument.parse)
     var start: TimeArgument
 
     @Option(help: "The IANA time zone of the start, such as Europe/London.")
     var tz: String?
 
-    @Option(help: "How many occurrences to print (the first ones, or the first after --after).")
+    @Option(help: "How many occurrences to print (the first ones, or the first after --after): 1 to 100000.",
+            transform: ArgumentRange.int(RRuleCommand.counts))
     var count: Int?
 
-    @Option(help: "Print the occurrences up to this time, inclusive.")
+    /// `--count`, and the most occurrences `--until` prints: enough for years of a minutely
+    /// rule, few enough to print in well under a second.
+    static let counts = 1...100_000
+
+    @Option(help: "Print the occurrences up to this time, inclusive (at most 100000 of them).", transform: TimeArgument.parse)
     var until: TimeArgument?
 
-    @Option(help: "Print --count occurrences strictly after this time.")
+    @Option(help: "Print --count occurrences strictly after this time.", transform: TimeArgument.parse)
     var after: TimeArgument?
 
     @Option(help: "text or json.")
@@ -54,7 +59,6 @@ struct RRuleCommand: ParsableCommand {
         case (_?, nil, _), (nil, _?, nil): break
         default: throw ValidationError("give one of --count N, --until TIME, or --after TIME with --count N")
         }
-        if let count, count < 1 { throw ValidationError("--count must be at least 1, not \(count)") }
         if tz == nil, start.value.offset == nil {
             for (name, time) in [("--until", until), ("--after", after)] where time?.value.offset != nil {
                 throw ValidationError("\(name) has an offset but the rule is floating; give --tz, or write \(name) without an offset")
@@ -74,11 +78,17 @@ struct RRuleCommand: ParsableCommand {
                 lines = try floatingLines(parsed)
             }
         } catch let error as RecurrenceRuleError {
-            FileHandle.standardError.write(Data("error: the rule is invalid: \(error)\n".utf8))
+            FileHandle.standardError.write(Data("bugle: error: the rule is invalid: \(error)\n".utf8))
             throw ExitCode(1)
         }
         var printed = 0
+        var stopped = false
         for line in lines {
+            // `--until` far away on a frequent rule: stop at the most `--count` allows.
+            guard printed < Self.counts.upperBound else {
+                stopped = true
+                break
+            }
             switch format {
             case .text: print(line)
             case .json: print(printed == 0 ? "[\n  \"\(line)\"" : ",\n  \"\(line)\"", terminator: "")
@@ -86,6 +96,10 @@ struct RRuleCommand: ParsableCommand {
             printed += 1
         }
         if format == .json { print(printed == 0 ? "[]" : "\n]") }
+        if stopped {
+            FileHandle.standardError.write(Data("bugle: error: --until: stopped after 100000 occurrences, the most one run prints; give an earlier --until, or --after TIME with --count N\n".utf8))
+            throw ExitCode(1)
+        }
     }
 
     private func floatingLines(_ rule: RecurrenceRule) throws -> AnySequence<String> {
@@ -123,8 +137,7 @@ struct RRuleCommand: ParsableCommand {
     }
 
     private func zone(named name: String) -> TimeZone? {
-        guard TimeZone.knownTimeZoneIdentifiers.contains(name) || name == "UTC" || name == "GMT" else { return nil }
-        return TimeZone(identifier: name)
+        TimeZone(ianaName: name)
     }
 
     private static func twoDigits(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }

@@ -60,7 +60,7 @@ import Testing
         (["FREQ=DAILY", "--start", "2026-01-01T09:00"], "give one of --count N, --until TIME, or --after TIME with --count N"),
         (["FREQ=DAILY", "--start", "2026-01-01T09:00", "--count", "2", "--until", "2026-02-01T00:00"], "give one of --count N"),
         (["FREQ=DAILY", "--start", "2026-01-01T09:00", "--after", "2026-02-01T00:00"], "give one of --count N"),
-        (["FREQ=DAILY", "--start", "2026-01-01T09:00", "--count", "0"], "--count must be at least 1"),
+        (["FREQ=DAILY", "--start", "2026-01-01T09:00", "--count", "0"], "The value '0' is invalid for '--count <count>': expected a whole number from 1 to 100000"),
         (["FREQ=DAILY", "--start", "2026-01-01T09:00", "--until", "2026-02-01T00:00Z"], "--until has an offset but the rule is floating"),
         (["FREQ=DAILY;UNTIL=20260201T000000Z", "--start", "2026-01-01T09:00", "--count", "3"], "is a UTC time but the recurrence is floating"),
         (["FREQ=DAILY", "--start", "yesterday", "--count", "3"], "yesterday"),

@@ -31,7 +31,7 @@ public struct NotificationRequest: Hashable, Sendable {
             hasher.combine(local.localSeconds)
         case .zoned(let zoned):
             hasher.combine(tag: 2)
-            hasher.combine(Int(zoned.date.timeIntervalSince1970.rounded(.down)))
+            hasher.combine(zoned.date.wholeSecondsSince1970)
             hasher.combine(zoned.timeZone.identifier)
         }
         content.fingerprint(into: &hasher)

@@ -40,7 +40,8 @@ public struct Planner: Sendable {
     public var policies: [any Policy]
     public var budget: Budget
     public var namespace: Namespace
-    /// How far ahead rules are asked for candidates.
+    /// How far ahead rules are asked for candidates: 0 to
+    /// ``PlanningContext/maximumLookahead`` (3,660 days); a longer lookahead plans 3,660 days.
     public var lookahead: TimeInterval
     /// What each rule told of its first candidate for every plan, by rule index: a compact
     /// table that a plan walks instead of the rules themselves.
@@ -173,7 +174,8 @@ public struct Planner: Sendable {
         // Survivors of the policies, in order; more than `capacity` only while a rule with
         // a reserve still waits for its first candidates.
         var survivors: [CandidateQueue.Item] = []
-        survivors.reserveCapacity(capacity + 1)
+        // A limit can be large (a custom platform); what a plan holds is far smaller at first.
+        survivors.reserveCapacity(min(capacity, 256) + 1)
         var firstOverflow: CandidateQueue.Item?
         var lookaheadReached = false
         // Built once for every candidate the budget leaves out.

@@ -211,8 +211,10 @@ public struct DeliveryHistory: Sendable, Hashable {
     public func contains(id: String) -> Bool { deliveries.contains { $0.id == id } }
 }
 
+/// "2 d", "3 h", "1 h 30 min", "45 min": a policy's duration in whole minutes, for
+/// explanations; any value, even one no plan can reach, reads without trapping.
 func describe(_ interval: TimeInterval) -> String {
-    let minutes = Int(interval / 60)
+    let minutes = wholeSeconds(interval) / 60
     if minutes % 1440 == 0 { return "\(minutes / 1440) d" }
     if minutes % 60 == 0 { return "\(minutes / 60) h" }
     return minutes >= 60 ? "\(minutes / 60) h \(minutes % 60) min" : "\(minutes) min"

@@ -46,7 +46,7 @@ public struct QuietHours: Policy, Hashable {
     public func evaluate(_ candidate: Candidate, context: PolicyContext, ledger: PlanLedger) -> PolicyDecision {
         // The time of day alone says whether it is inside: the calendar date is worked out
         // only for a candidate that is.
-        let instant = Int(candidate.fireDate.timeIntervalSince1970.rounded(.down))
+        let instant = candidate.fireDate.wholeSecondsSince1970
         let localSeconds = instant + context.zone.offset(atInstant: instant)
         let secondOfDay = localSeconds - (localSeconds >= 0 ? localSeconds / 86_400 : (localSeconds - 86_399) / 86_400) * 86_400
         guard contains(LocalTime(secondOfDay: secondOfDay)) else { return .keep(candidate) }

@@ -24,7 +24,7 @@ extension Recurrence {
     ///   years at a time as the sequence goes.
     public func occurrences(after: Date? = nil, in timeZone: TimeZone) -> Occurrences {
         let reference = after ?? Date(timeIntervalSince1970: TimeInterval(start.localSeconds))
-        return Occurrences(self, after: after, through: nil, zone: Occurrences.window(timeZone, at: Int(reference.timeIntervalSince1970), seconds: Occurrences.firstWindowSeconds), ownsZone: true)
+        return Occurrences(self, after: after, through: nil, zone: Occurrences.window(timeZone, at: reference.wholeSecondsSince1970, seconds: Occurrences.firstWindowSeconds), ownsZone: true)
     }
 
     /// The same as `occurrences(after:in:)` with a `TimeZone`, with zone rules already read,
@@ -47,8 +47,8 @@ extension Recurrence {
     /// - Complexity: O(*n*) for *n* occurrences in the range, after the start of
     ///   `occurrences(after:in:)`.
     public func occurrences(from: Date, through: Date, in timeZone: TimeZone) -> [Occurrence] {
-        let from = Int(from.timeIntervalSince1970.rounded(.up))
-        let through = Int(through.timeIntervalSince1970.rounded(.down))
+        let from = -wholeSeconds(-from.timeIntervalSince1970)
+        let through = through.wholeSecondsSince1970
         return Array(Occurrences(self, after: Date(timeIntervalSince1970: TimeInterval(from - 1)), through: through, zone: Occurrences.window(timeZone, at: from, seconds: Occurrences.firstWindowSeconds), ownsZone: true))
     }
 
@@ -93,12 +93,12 @@ public struct Occurrences: Sequence, IteratorProtocol {
     init(_ recurrence: Recurrence, after: Date?, through: Int?, zone: ZoneRules, ownsZone: Bool) {
         self.zone = zone
         self.ownsZone = ownsZone
-        let afterSeconds = after.map { Int($0.timeIntervalSince1970.rounded(.down)) }
+        let afterSeconds = after.map { $0.wholeSecondsSince1970 }
         self.after = afterSeconds ?? Int.min
         self.through = through ?? Int.max
         windowEnd = (afterSeconds ?? recurrence.start.localSeconds) + Self.firstWindowSeconds
         if case .instant(let date) = recurrence.rule?.until {
-            until = Int(date.timeIntervalSince1970.rounded(.down))
+            until = date.wholeSecondsSince1970
         } else {
             until = nil
         }

@@ -129,7 +129,7 @@ public struct Recurrence: Hashable, Sendable {
         case .date(let date): return date.dayNumber * 86_400 + 86_399
         case .local(let local): return local.localSeconds
         case .instant(let date):
-            let seconds = Int(date.timeIntervalSince1970.rounded(.down))
+            let seconds = date.wholeSecondsSince1970
             if let zone { return seconds + zone.offset(atInstant: seconds) + 86_400 }
             let offset = timeZone?.secondsFromGMT(for: date) ?? 0
             return seconds + offset

@@ -104,7 +104,7 @@ public struct RecurrenceRule: Hashable, Sendable, CustomStringConvertible {
             case .date(let date): RecurrenceText.compact(date)
             case .local(let local): RecurrenceText.compact(local)
             case .instant(let date):
-                RecurrenceText.compact(LocalDateTime(localSeconds: Int(date.timeIntervalSince1970.rounded(.down)))) + "Z"
+                RecurrenceText.compact(LocalDateTime(localSeconds: date.wholeSecondsSince1970)) + "Z"
             }
         }
     }

@@ -19,6 +19,7 @@ enum RecurrenceText {
                             "BYYEARDAY", "BYWEEKNO", "BYMONTH", "BYSETPOS", "WKST", "RSCALE", "SKIP"]
 
     static func parse(_ text: String) throws(RecurrenceRuleError) -> RecurrenceRule {
+        try checkCharacters(text)
         var body = Substring(text.trimmingCharacters(in: .whitespacesAndNewlines))
         if body.uppercased().hasPrefix("RRULE:") { body = body.dropFirst(6) }
         guard !body.isEmpty else { throw RecurrenceRuleError(part: nil, "the rule is empty; expected parts such as FREQ=DAILY") }
@@ -78,6 +79,24 @@ enum RecurrenceText {
         }
         try rule.validate()
         return rule
+    }
+
+    /// Refuses any character an RRULE cannot hold: it is plain ASCII, so a control
+    /// character, a no-break or zero-width space or a byte-order mark (pasted from a web
+    /// page or a word processor) is named with its code point and column instead of making
+    /// a part read as unknown. Spaces, tabs and line ends around the rule are allowed.
+    private static func checkCharacters(_ text: String) throws(RecurrenceRuleError) {
+        let scalars = Array(text.unicodeScalars)
+        let outer: Set<Unicode.Scalar> = [" ", "\t", "\n", "\r"]
+        guard let first = scalars.firstIndex(where: { !outer.contains($0) }),
+              let last = scalars.lastIndex(where: { !outer.contains($0) }) else { return }
+        for index in first...last {
+            let scalar = scalars[index]
+            guard !(0x21...0x7E).contains(scalar.value) else { continue }
+            let code = "U+" + String(repeating: "0", count: max(0, 4 - String(scalar.value, radix: 16).count)) + String(scalar.value, radix: 16, uppercase: true)
+            let name = scalar.properties.name ?? scalar.properties.nameAlias ?? (scalar.properties.generalCategory == .control ? "a control character" : nil)
+            throw RecurrenceRuleError(part: nil, "column \(index + 1): \(code)\(name.map { " (\($0.lowercased()))" } ?? "") cannot be part of a rule; an RRULE is plain ASCII text without spaces")
+        }
     }
 
     private static func items(_ text: String, _ part: String) throws(RecurrenceRuleError) -> [String] {

@@ -13,7 +13,14 @@ public struct PlanningContext: Sendable {
     /// Rules stop proposing candidates after this moment.
     public var lookaheadEnd: Date
 
+    /// The longest lookahead: 3,660 days, ten years. Apps plan days to months ahead; a
+    /// longer one is planned as this long.
+    public static let maximumLookahead: TimeInterval = 3_660 * 86_400
+
+    /// A context at `now`, for rules asked up to `lookahead` ahead (0 to
+    /// ``maximumLookahead``; outside, the nearest end of that range).
     public init(now: Date, calendar: Calendar, state: AppState = AppState(), lookahead: TimeInterval = 400 * 86_400) {
+        let lookahead = lookahead.isNaN ? 0 : min(max(lookahead, 0), Self.maximumLookahead)
         self.now = now
         self.calendar = calendar
         self.zone = ZoneRules.cached(timeZone: calendar.timeZone, from: now.addingTimeInterval(-40 * 86_400), through: now.addingTimeInterval(lookahead))

@@ -279,7 +279,10 @@ public struct ScheduledRule: Rule {
         case .once, .onceAt: return nil
         case .daily(let at): (recurrence, time) = (.daily, at)
         case .weekly(let weekdays, let at): (recurrence, time) = (.weekly(weekdays), at)
-        case .every(let days, let at, let anchor): (recurrence, time) = (.every(step: max(days, 1), anchor: anchor), at)
+        case .every(let days, let at, let anchor):
+            // Two days more than 2^22 days (11,000 years) apart cannot both be in a plan, so a
+            // longer step gives the same days: only the anchor. Capped, no sum can overflow.
+            (recurrence, time) = (.every(step: min(max(days, 1), 1 << 22), anchor: anchor), at)
         }
         let (zone, zoned) = zone(in: context)
         // The first day that can still fire: yesterday in the rule's zone covers every offset.

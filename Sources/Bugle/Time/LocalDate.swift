@@ -9,16 +9,23 @@ public struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible
     public let month: Int
     public let day: Int
 
-    /// Creates a date, or `nil` when the day does not exist (2026-02-30).
+    /// Creates a date, or `nil` when the day does not exist (2026-02-30) or the year is
+    /// beyond ±11,000,000.
     public init?(year: Int, month: Int, day: Int) {
-        guard (1...12).contains(month), day >= 1, day <= LocalDate.daysIn(month: month, year: year) else { return nil }
+        guard (-11_000_000...11_000_000).contains(year), (1...12).contains(month), day >= 1, day <= LocalDate.daysIn(month: month, year: year) else { return nil }
         self.year = year
         self.month = month
         self.day = day
     }
 
-    /// The date `dayNumber` days after 1970-01-01.
+    /// The most days either side of 1970-01-01 a date can be: 2^32 days, about 11.7 million
+    /// years, far beyond the years 0001 to 9999 that dates are written in.
+    public static let dayNumberLimit = 1 << 32
+
+    /// The date `dayNumber` days after 1970-01-01 (within ±``dayNumberLimit``; beyond,
+    /// the nearest end of that range, so that no arithmetic can overflow).
     public init(dayNumber: Int) {
+        let dayNumber = min(max(dayNumber, -Self.dayNumberLimit), Self.dayNumberLimit)
         // Howard Hinnant's civil_from_days.
         let z = dayNumber + 719_468
         let era = (z >= 0 ? z : z - 146_096) / 146_097
@@ -49,7 +56,10 @@ public struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible
     public var weekday: Weekday { Weekday(dayNumber: dayNumber) }
 
     /// The date `days` days later (earlier when negative).
-    public func adding(days: Int) -> LocalDate { LocalDate(dayNumber: dayNumber + days) }
+    public func adding(days: Int) -> LocalDate {
+        let (sum, overflow) = dayNumber.addingReportingOverflow(days)
+        return LocalDate(dayNumber: overflow ? (days > 0 ? Self.dayNumberLimit : -Self.dayNumberLimit) : sum)
+    }
 
     /// Whole days from `self` to `other`.
     public func days(to other: LocalDate) -> Int { other.dayNumber - dayNumber }
@@ -176,7 +186,11 @@ public struct LocalDateTime: Hashable, Comparable, Sendable, CustomStringConvert
     /// Seconds since 1970-01-01T00:00 on the same wall clock, as if the zone were UTC.
     public var localSeconds: Int { date.dayNumber * 86_400 + time.secondOfDay }
 
+    /// The wall-clock time `localSeconds` after 1970-01-01T00:00 (within the days
+    /// ``LocalDate/dayNumberLimit`` allows).
     public init(localSeconds: Int) {
+        let limit = LocalDate.dayNumberLimit * 86_400
+        let localSeconds = min(max(localSeconds, -limit), limit)
         let day = localSeconds >= 0 ? localSeconds / 86_400 : (localSeconds - 86_399) / 86_400
         self.date = LocalDate(dayNumber: day)
         self.time = LocalTime(secondOfDay: localSeconds - day * 86_400)

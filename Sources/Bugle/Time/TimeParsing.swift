@@ -15,13 +15,19 @@ public struct WrittenDateTime: Hashable, Sendable {
 }
 
 /// Parsers for the time formats Bugle reads.
+///
+/// Every field is a fixed number of ASCII digits: no sign (`+08:30` is not a time), no
+/// other digits (Arabic-Indic or full-width ones are refused), no spaces inside.
 public enum TimeParsing {
+    /// The years the command line and scenario files accept in dates: 1900 to 2999.
+    /// Time zones' rules are known from about 1900; a plan looks at most ten years ahead.
+    public static let supportedYears = 1900...2_999
+
     /// `HH:MM` or `HH:MM:SS`.
     public static func localTime(_ text: String) -> LocalTime? {
         let parts = text.split(separator: ":", omittingEmptySubsequences: false)
-        guard parts.count == 2 || parts.count == 3, parts.allSatisfy({ $0.count == 2 }) else { return nil }
-        guard let hour = Int(parts[0]), let minute = Int(parts[1]) else { return nil }
-        let second = parts.count == 3 ? Int(parts[2]) : 0
+        guard parts.count == 2 || parts.count == 3, let hour = number(parts[0], digits: 2), let minute = number(parts[1], digits: 2) else { return nil }
+        let second = parts.count == 3 ? number(parts[2], digits: 2) : 0
         guard let second else { return nil }
         return LocalTime(hour: hour, minute: minute, second: second)
     }
@@ -29,13 +35,27 @@ public enum TimeParsing {
     /// `YYYY-MM-DD`.
     public static func localDate(_ text: String) -> LocalDate? {
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)
-        guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
-              let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]) else { return nil }
+        guard parts.count == 3, let year = number(parts[0], digits: 4), let month = number(parts[1], digits: 2),
+              let day = number(parts[2], digits: 2) else { return nil }
         return LocalDate(year: year, month: month, day: day)
     }
 
-    /// `YYYY-MM-DDTHH:MM[:SS]` with an optional `Z` or `±HH:MM` / `±HHMM` offset.
-    /// A space may stand for the `T`.
+    /// The value of exactly `digits` ASCII digits; `nil` for anything else.
+    private static func number(_ text: Substring, digits: Int) -> Int? {
+        guard text.utf8.count == digits else { return nil }
+        var value = 0
+        for byte in text.utf8 {
+            guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return nil }
+            value = value * 10 + Int(byte - UInt8(ascii: "0"))
+        }
+        return value
+    }
+
+    /// The largest UTC offset a date-time may carry: 18 hours, as `TimeZone` allows.
+    public static let largestOffset = 18 * 3600
+
+    /// `YYYY-MM-DDTHH:MM[:SS]` with an optional `Z` or `±HH:MM` / `±HHMM` / `±HH` offset of
+    /// at most 18 hours. A space may stand for the `T`.
     public static func dateTime(_ text: String) -> WrittenDateTime? {
         let text = text.trimmingCharacters(in: .whitespaces)
         guard text.count >= 16 else { return nil }
@@ -49,11 +69,12 @@ public enum TimeParsing {
             rest = rest.dropLast()
         } else if let signIndex = rest.lastIndex(where: { $0 == "+" || $0 == "-" }) {
             let sign = rest[signIndex] == "-" ? -1 : 1
-            let digits = rest[rest.index(after: signIndex)...].filter { $0 != ":" }
-            guard digits.count == 4 || digits.count == 2, let value = Int(digits) else { return nil }
-            let hours = digits.count == 4 ? value / 100 : value
-            let minutes = digits.count == 4 ? value % 100 : 0
-            guard hours <= 18, minutes < 60 else { return nil }
+            let written = rest[rest.index(after: signIndex)...]
+            let parts = written.contains(":") ? written.split(separator: ":", omittingEmptySubsequences: false)
+                                              : [written.prefix(2), written.dropFirst(2)].filter { !$0.isEmpty }
+            guard (1...2).contains(parts.count), let hours = number(parts[0], digits: 2) else { return nil }
+            let minutes = parts.count == 2 ? number(parts[1], digits: 2) : 0
+            guard let minutes, minutes < 60, hours * 3600 + minutes * 60 <= largestOffset else { return nil }
             offset = sign * (hours * 3600 + minutes * 60)
             rest = rest[..<signIndex]
         }

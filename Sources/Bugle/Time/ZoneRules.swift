@@ -16,26 +16,30 @@ public struct ZoneRules: Sendable {
     private let windowStart: Int
     private let windowEnd: Int
 
-    /// Reads the transitions of `timeZone` between `start` and `end`; outside that window,
-    /// conversions ask `TimeZone` directly.
+    /// The longest window read at once, about eleven years: a plan looks ten years ahead at
+    /// most, and a window of centuries would read thousands of transitions for nothing.
+    static let longestWindow: TimeInterval = 4_000 * 86_400
+
+    /// Reads the transitions of `timeZone` between `start` and `end` (or the first
+    /// ``longestWindow`` of it); outside that window, conversions ask `TimeZone` directly.
     ///
     /// - Complexity: O(*t*) where *t* is the number of transitions in the window.
     public init(timeZone: TimeZone, from start: Date, through end: Date) {
         self.timeZone = timeZone
-        let lower = start.addingTimeInterval(-2 * 86_400)
-        let upper = end.addingTimeInterval(2 * 86_400)
-        var transitions = [Int(lower.timeIntervalSince1970)]
+        let lower = Date(timeIntervalSince1970: TimeInterval(start.wholeSecondsSince1970 - 2 * 86_400))
+        let upper = min(end.addingTimeInterval(2 * 86_400), lower.addingTimeInterval(Self.longestWindow))
+        var transitions = [lower.wholeSecondsSince1970]
         var offsets = [timeZone.secondsFromGMT(for: lower)]
         var cursor = lower
         while let next = timeZone.nextDaylightSavingTimeTransition(after: cursor), next <= upper, next > cursor {
-            transitions.append(Int(next.timeIntervalSince1970.rounded(.down)))
+            transitions.append(next.wholeSecondsSince1970)
             offsets.append(timeZone.secondsFromGMT(for: next))
             cursor = next
         }
         self.transitions = transitions
         self.offsets = offsets
-        self.windowStart = Int(lower.timeIntervalSince1970)
-        self.windowEnd = Int(upper.timeIntervalSince1970)
+        self.windowStart = lower.wholeSecondsSince1970
+        self.windowEnd = upper.wholeSecondsSince1970
     }
 
     /// The same rules read for another value of the same zone (the caller's, which may be
@@ -81,11 +85,11 @@ public struct ZoneRules: Sendable {
     }
 
     /// The zone's offset from UTC at `date`.
-    public func offset(at date: Date) -> Int { offset(atInstant: Int(date.timeIntervalSince1970.rounded(.down))) }
+    public func offset(at date: Date) -> Int { offset(atInstant: date.wholeSecondsSince1970) }
 
     /// The wall-clock time at `date`.
     public func localDateTime(at date: Date) -> LocalDateTime {
-        let instant = Int(date.timeIntervalSince1970.rounded(.down))
+        let instant = date.wholeSecondsSince1970
         return LocalDateTime(localSeconds: instant + offset(atInstant: instant))
     }
 
@@ -95,7 +99,7 @@ public struct ZoneRules: Sendable {
     /// The local day at `date` as days since 1970-01-01, without the calendar date: what
     /// per-day counts are keyed by.
     func dayNumber(at date: Date) -> Int {
-        let instant = Int(date.timeIntervalSince1970.rounded(.down))
+        let instant = date.wholeSecondsSince1970
         let local = instant + offset(atInstant: instant)
         return local >= 0 ? local / 86_400 : (local - 86_399) / 86_400
     }
@@ -165,11 +169,16 @@ private final class ZoneRulesCache: @unchecked Sendable {
     private var entries: [Key: ZoneRules] = [:]
     private static let limit = 16
 
+    /// The day (since 1970-01-01, UTC) that holds the instant `seconds`.
+    private static func day(containing seconds: Int) -> Int {
+        seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
+    }
+
     func rules(for timeZone: TimeZone, from start: Date, through end: Date) -> ZoneRules {
         let key = Key(
             identifier: timeZone.identifier,
-            firstDay: Int((start.timeIntervalSince1970 / 86_400).rounded(.down)),
-            lastDay: Int((end.timeIntervalSince1970 / 86_400).rounded(.up)))
+            firstDay: Self.day(containing: start.wholeSecondsSince1970),
+            lastDay: -Self.day(containing: -wholeSeconds(end.timeIntervalSince1970.rounded(.up))))
         if let known = lock.withLock({ entries[key] }) { return ZoneRules(known, timeZone: timeZone) }
         let rules = ZoneRules(
             timeZone: timeZone, from: Date(timeIntervalSince1970: TimeInterval(key.firstDay * 86_400)),
@@ -179,5 +188,23 @@ private final class ZoneRulesCache: @unchecked Sendable {
             entries[key] = rules
         }
         return rules
+    }
+}
+
+extension TimeZone {
+    /// The zone of the IANA time zone database named `name` (`America/New_York`,
+    /// `Asia/Kolkata`, `Etc/GMT-14`, `EST`, `UTC`), or `nil` when the system knows no zone
+    /// of that name.
+    ///
+    /// Every name of the system's database is accepted, links included (`Asia/Calcutta`,
+    /// `US/Eastern`), unlike `TimeZone.knownTimeZoneIdentifiers`, which leaves out many.
+    /// Foundation's own offset spellings (`GMT+5`, `GMT+0530`) are refused: they are not
+    /// IANA names, and read the sign the other way from IANA's `Etc/GMT+5` (UTC−5).
+    public init?(ianaName name: String) {
+        let isOffsetSpelling = (name.hasPrefix("GMT") || name.hasPrefix("UTC")) && name.count > 3 && !["GMT+0", "GMT-0", "GMT0"].contains(name)
+        guard !name.isEmpty, name.utf8.count <= 64, !isOffsetSpelling,
+              name.unicodeScalars.allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "/_+-".unicodeScalars.contains($0)) }),
+              let zone = TimeZone(identifier: name) else { return nil }
+        self = zone
     }
 }

@@ -16,13 +16,13 @@ public enum PlanReportFormatting {
             let kind = if case .wallClock = entry.request.fireTime { "wall" } else { "zoned" }
             var line = "  \(local.date.weekday.shortName) \(local.date) \(local.time)  \(kind.padding(toLength: 5, withPad: " ", startingAt: 0)) \(entry.candidate.ruleID.padding(toLength: width, withPad: " ", startingAt: 0))  \(entry.candidate.content.title)"
             for adjustment in entry.candidate.adjustments { line += "  [\(adjustment)]" }
-            out += line + "\n"
+            out += TerminalText.escaped(line) + "\n"
         }
         out += "\nDropped\n"
         if report.dropped.isEmpty { out += "  (nothing)\n" }
         for drop in report.dropped {
             let local = zone.localDateTime(at: drop.candidate.fireDate)
-            out += "  \(local.date) \(local.time)  \(drop.candidate.ruleID.padding(toLength: width, withPad: " ", startingAt: 0))  \(drop.reason.rawValue): \(drop.detail)\n"
+            out += TerminalText.escaped("  \(local.date) \(local.time)  \(drop.candidate.ruleID.padding(toLength: width, withPad: " ", startingAt: 0))  \(drop.reason.rawValue): \(drop.detail)") + "\n"
         }
         out += "\nCoverage\n  "
         switch report.coverage.limit {

@@ -19,7 +19,7 @@ public enum TextReport {
         var out = ""
         let startLocal = zones.local(result.start, result.timeZone)
         let days = zones.rules(result.timeZone).localDate(at: result.start).days(to: zones.rules(result.timeZone).localDate(at: result.end))
-        out += "\(result.name)\n"
+        out += "\(TerminalText.escaped(result.name))\n"
         out += "  \(result.timeZone) · from \(startLocal.date.weekday.shortName) \(startLocal.date) \(startLocal.time) for \(days) days · "
         out += "\(result.platform.name): \(result.platform.pendingLimit) pending, plans up to \(result.capacity)\n"
 
@@ -75,7 +75,8 @@ public enum TextReport {
             let entries = byDay[day] ?? []
             if entries.isEmpty { out += "  (nothing)\n" }
             for line in entries {
-                out += "  \(zones.local(line.at, line.zone).time)  \(line.text)\n"
+                // A line's text carries the app's words (titles, bodies, names): shown as text.
+                out += "  \(zones.local(line.at, line.zone).time)  \(TerminalText.escaped(line.text))\n"
             }
             day = day.adding(days: 1)
         }

@@ -21,6 +21,7 @@ public struct ScenarioError: Error, CustomStringConvertible, Hashable, Sendable 
             location += ":\(line)"
             if let column { location += ":\(column)" }
         }
-        return "\(location): error: \(message)"
+        // The message quotes the file's own text, which may hold control characters.
+        return "\(location): error: \(TerminalText.escaped(message))"
     }
 }

@@ -27,11 +27,7 @@ public enum ScenarioParser {
         let top = try root.object(topLevelKeys)
         let timeZone = try top.required("timeZone").timeZone()
         let start = try top.required("start").dateTime()
-        let days = try top["days"].map { value in
-            let days = try value.int()
-            guard days > 0 else { throw value.error("days: expected a positive number of days, found \(days)") }
-            return days
-        } ?? 7
+        let days = try top["days"]?.int(in: ScenarioLimits.days) ?? 7
 
         var platform = Platform.ios
         if let value = top["platform"] {
@@ -43,17 +39,11 @@ public enum ScenarioParser {
         }
         if let value = top["pendingLimit"] {
             if top.has("platform") { throw value.error("pendingLimit: give either platform or pendingLimit, not both") }
-            let limit = try value.int()
-            guard limit > 0 else { throw value.error("pendingLimit: expected a positive number, found \(limit)") }
-            platform = .custom(limit)
+            platform = .custom(try value.int(in: ScenarioLimits.pendingLimit))
         }
         var budget = Budget(platform: platform)
         if let value = top["safetyMargin"] {
-            let margin = try value.int()
-            guard margin >= 0, margin < platform.pendingLimit else {
-                throw value.error("safetyMargin: expected 0 to \(platform.pendingLimit - 1), found \(margin)")
-            }
-            budget.safetyMargin = margin
+            budget.safetyMargin = try value.int(in: 0...(platform.pendingLimit - 1))
         } else if top.has("pendingLimit") {
             // A custom limit states exactly the room Bugle has.
             budget.safetyMargin = 0
@@ -69,7 +59,7 @@ public enum ScenarioParser {
         }
         let authorization = try top["authorization"].map(parseAuthorization) ?? .authorized
         let faults = try top["faults"].map(parseFaults) ?? .none
-        let lookahead = try top["lookahead"]?.duration() ?? 400 * 86_400
+        let lookahead = try top["lookahead"]?.duration(in: ScenarioLimits.lookahead) ?? 400 * 86_400
 
         var recipe: (any ScenarioRecipe)?
         if let value = top["recipe"] {
@@ -78,10 +68,17 @@ public enum ScenarioParser {
         var rules: [any Rule] = recipe?.rules ?? []
         var ruleIDs = Set(rules.map(\.id))
         let rulesValue = recipe == nil ? try top.required("rules") : top["rules"]
+        var reserved = rules.reduce(0) { $0 + $1.reserve }
         for value in try rulesValue?.sequence() ?? [] {
             let rule = try parseRule(value, scenarioZone: timeZone, scenarioStart: start.local.date)
             guard ruleIDs.insert(rule.id).inserted else {
                 throw value.error("\(value.path).id: the rule id \"\(rule.id)\" is used twice")
+            }
+            // Reserves share the plan's room: together they cannot hold more than it.
+            reserved += rule.reserve
+            if rule.reserve > 0, reserved > budget.capacity() {
+                let entry = try value.object(ruleKeys).required("reserve")
+                throw entry.error("\(entry.path): the rules' reserves add up to \(reserved), more than the \(budget.capacity()) requests a plan can hold (pending limit \(budget.platform.pendingLimit) less a safety margin of \(budget.safetyMargin))")
             }
             rules.append(rule)
         }
@@ -131,12 +128,9 @@ public enum ScenarioParser {
     static func parseFaults(_ value: ScenarioValue) throws -> SimulatedCenter.Faults {
         let object = try value.object(["seed", "addFailureRate", "removeFailureRate"])
         func rate(_ key: String) throws -> Double {
-            guard let entry = object[key] else { return 0 }
-            let rate = try entry.double()
-            guard (0...1).contains(rate) else { throw entry.error("\(entry.path): expected a rate from 0 to 1, found \(rate)") }
-            return rate
+            try object[key]?.double(in: 0...1) ?? 0
         }
-        let seed = try object["seed"].map { try $0.int() } ?? 1
+        let seed = try object["seed"].map { try $0.int(in: Int.min...Int.max) } ?? 1
         return SimulatedCenter.Faults(seed: UInt64(bitPattern: Int64(seed)), addFailureRate: try rate("addFailureRate"), removeFailureRate: try rate("removeFailureRate"))
     }
 
@@ -169,14 +163,19 @@ public enum ScenarioParser {
         }
         let start = try object["start"]?.localDate()
         let end = try object["end"]?.localDate()
-        if let start, let end, end < start { throw object["end"]!.error("\(value.path).end: \(end) is before start \(start)") }
+        if let start, let end, let endValue = object["end"], end < start { throw endValue.error("\(value.path).end: \(end) is before start \(start)") }
 
         if let time = object["time"], object["rrule"] == nil {
             throw time.error("\(time.path): only an rrule takes time:; the other schedules carry their own time")
         }
         let recurrence = try object["rrule"].map { try parseRecurrence($0, object: object, id: id, path: value.path, start: start, basis: basis) }
 
-        var content = NotificationContent(title: try object.required("title").string(), body: try object["body"]?.string() ?? "")
+        let titleValue = try object.required("title")
+        let title = try titleValue.string()
+        guard title.contains(where: { !$0.isWhitespace }) else {
+            throw titleValue.error("\(titleValue.path): a notification needs a title; found an empty one")
+        }
+        var content = NotificationContent(title: title, body: try object["body"]?.string() ?? "")
         content.subtitle = try object["subtitle"]?.string()
         if let sound = object["sound"] {
             switch try sound.string() {
@@ -185,7 +184,7 @@ public enum ScenarioParser {
             case let name: content.sound = .named(name)
             }
         }
-        content.badge = try object["badge"]?.int()
+        content.badge = try object["badge"]?.int(in: ScenarioLimits.badge)
         content.threadID = try object["thread"]?.string()
         content.categoryID = try object["category"]?.string()
         if let level = object["interruption"] {
@@ -195,43 +194,31 @@ public enum ScenarioParser {
             }
             content.interruptionLevel = parsed
         }
-        if let score = object["relevanceScore"] {
-            let value = try score.double()
-            guard (0...1).contains(value) else { throw score.error("\(score.path): expected 0 to 1, found \(value)") }
-            content.relevanceScore = value
-        }
+        content.relevanceScore = try object["relevanceScore"]?.double(in: 0...1)
         if let info = object["userInfo"] {
             guard case .object(let dictionary) = try info.json() else { throw info.error("\(info.path): expected a mapping") }
             content.userInfo = dictionary
         }
         content.deepLink = try object["deepLink"]?.string()
 
-        let count = try object["count"].map { value in
-            let count = try value.int()
-            guard count >= 1 else { throw value.error("\(value.path): expected at least 1, found \(count)") }
-            return count
-        }
-        let reserve = try object["reserve"].map { value in
-            let reserve = try value.int()
-            guard reserve >= 0 else { throw value.error("\(value.path): expected 0 or more, found \(reserve)") }
-            return reserve
-        } ?? 0
+        let count = try object["count"]?.int(in: ScenarioLimits.count)
+        let reserve = try object["reserve"]?.int(in: 0...ScenarioLimits.pendingLimit.upperBound) ?? 0
         if let recurrence {
             return RecurringRule(
                 id: id, recurrence: recurrence, basis: basis, content: content,
-                priority: try object["priority"]?.int() ?? 0,
+                priority: try object["priority"]?.int(in: ScenarioLimits.priority) ?? 0,
                 group: try object["group"]?.string(),
                 dedupeKey: try object["dedupeKey"]?.string(),
-                relevance: try object["relevance"]?.duration(),
+                relevance: try object["relevance"]?.duration(in: ScenarioLimits.relevance),
                 condition: try object["when"].map(parseCondition),
                 reserve: reserve)
         }
         return ScheduledRule(
             id: id, schedule: try parseSchedule(object, start: start, scenarioStart: scenarioStart), basis: basis, content: content,
-            priority: try object["priority"]?.int() ?? 0,
+            priority: try object["priority"]?.int(in: ScenarioLimits.priority) ?? 0,
             group: try object["group"]?.string(),
             dedupeKey: try object["dedupeKey"]?.string(),
-            relevance: try object["relevance"]?.duration(),
+            relevance: try object["relevance"]?.duration(in: ScenarioLimits.relevance),
             start: start ?? (count != nil ? scenarioStart : nil),
             end: end, count: count,
             condition: try object["when"].map(parseCondition),
@@ -256,9 +243,7 @@ public enum ScenarioParser {
             return .weekly(days, try spec.required("time").localTime())
         } else if let every = object["every"] {
             let spec = try every.object(["days", "time"])
-            let daysValue = try spec.required("days")
-            let interval = try daysValue.int()
-            guard interval >= 1 else { throw daysValue.error("\(daysValue.path): expected at least 1 day, found \(interval)") }
+            let interval = try spec.required("days").int(in: ScenarioLimits.everyDays)
             return .every(days: interval, time: try spec.required("time").localTime(), anchor: start ?? scenarioStart)
         } else {
             let at = try object.required("at").dateTime()
@@ -319,8 +304,8 @@ public enum ScenarioParser {
         var policies: [any Policy] = []
         if let staleness = object["staleness"] {
             let spec = try staleness.object(["key", "holdAfter", "cancelAfter", "rules"])
-            let hold = try spec.required("holdAfter").duration()
-            let cancel = try spec.required("cancelAfter").duration()
+            let hold = try spec.required("holdAfter").duration(in: ScenarioLimits.staleness)
+            let cancel = try spec.required("cancelAfter").duration(in: ScenarioLimits.staleness)
             guard cancel >= hold else { throw staleness.error("\(staleness.path): cancelAfter must not be shorter than holdAfter") }
             let rules = try spec["rules"].map { Set(try $0.sequence().map { try $0.string() }) }
             policies.append(Staleness(timestampKey: try spec.required("key").string(), holdAfter: hold, cancelAfter: cancel, rules: rules))
@@ -336,23 +321,17 @@ public enum ScenarioParser {
             }
             policies.append(QuietHours(start: try spec.required("start").localTime(), end: try spec.required("end").localTime(), mode: mode, overrides: overrides))
         }
-        if let renotify = object["noRenotify"] { policies.append(NoRenotify(within: try renotify.duration())) }
-        if let spacing = object["minimumSpacing"] { policies.append(MinimumSpacing(try spacing.duration())) }
+        if let renotify = object["noRenotify"] { policies.append(NoRenotify(within: try renotify.duration(in: ScenarioLimits.noRenotify))) }
+        if let spacing = object["minimumSpacing"] { policies.append(MinimumSpacing(try spacing.duration(in: ScenarioLimits.minimumSpacing))) }
         if let caps = object["caps"] {
             let spec = try caps.object(["perDay", "perGroupPerDay"])
             var perGroup: [String: Int] = [:]
             if let groups = spec["perGroupPerDay"] {
-                for (group, entry) in try groups.pairs() { perGroup[group] = try positive(entry) }
+                for (group, entry) in try groups.pairs() { perGroup[group] = try entry.int(in: ScenarioLimits.cap) }
             }
-            policies.append(Caps(perDay: try spec["perDay"].map(positive), perGroupPerDay: perGroup))
+            policies.append(Caps(perDay: try spec["perDay"]?.int(in: ScenarioLimits.cap), perGroupPerDay: perGroup))
         }
         return policies
-    }
-
-    static func positive(_ value: ScenarioValue) throws -> Int {
-        let number = try value.int()
-        guard number >= 0 else { throw value.error("\(value.path): expected 0 or more, found \(number)") }
-        return number
     }
 
     static func parseQuietMode(_ value: ScenarioValue) throws -> QuietHours.Mode {

@@ -49,6 +49,9 @@ public struct ScenarioRunner: Sendable {
     /// without applying it.
     public func plan(at time: WrittenDateTime) async throws -> (plan: Plan, at: Date, timeZone: TimeZone) {
         let simulation = try await Simulation(scenario: scenario, sinks: sinks, journal: journal)
+        guard time.resolve(in: ZoneRules(timeZone: scenario.timeZone, around: simulation.start)) >= simulation.start else {
+            throw ScenarioError(file: scenario.file, message: "\(time.local) is before the scenario's start, \(scenario.start.local); plan at the start or later")
+        }
         let date = try await simulation.play(until: time)
         let plan = try await simulation.scheduler.currentPlan()
         return (plan, date, simulation.device.timeZone)

@@ -44,6 +44,28 @@ public struct ScenarioValue {
         return value
     }
 
+    /// A whole number inside `range`; outside it, an error that names the field, the value
+    /// and the range.
+    public func int(in range: ClosedRange<Int>) throws -> Int {
+        guard let scalar = node.scalar, let value = Int(scalar.string), range.contains(value) else {
+            throw error("\(path): expected a whole number from \(range.lowerBound) to \(range.upperBound), found \(describe)")
+        }
+        return value
+    }
+
+    /// A number inside `range` (see ``int(in:)``).
+    public func double(in range: ClosedRange<Double>) throws -> Double {
+        guard let scalar = node.scalar, let value = Double(scalar.string), range.contains(value) else {
+            throw error("\(path): expected a number from \(Self.number(range.lowerBound)) to \(Self.number(range.upperBound)), found \(describe)")
+        }
+        return value
+    }
+
+    /// `5`, `0.5`, `-86400`: a bound as the reader would write it.
+    private static func number(_ value: Double) -> String {
+        value == value.rounded() && value.magnitude < 1e15 ? String(Int(value)) : String(value)
+    }
+
     public func double() throws -> Double {
         guard let scalar = node.scalar, let value = Double(scalar.string), value.isFinite else {
             throw error("\(path): expected a number, found \(describe)")
@@ -73,20 +95,30 @@ public struct ScenarioValue {
         guard let date = TimeParsing.localDate(text) else {
             throw error("\(path): \"\(text)\" is not a date; expected YYYY-MM-DD")
         }
+        try checkYear(date)
         return date
     }
 
     public func dateTime() throws -> WrittenDateTime {
         let text = try string()
         guard let value = TimeParsing.dateTime(text) else {
-            throw error("\(path): \"\(text)\" is not a date-time; expected YYYY-MM-DDTHH:MM, optionally with an offset (2026-03-15T20:00-04:00)")
+            throw error("\(path): \"\(text)\" is not a date-time; expected YYYY-MM-DDTHH:MM, optionally with an offset from -18:00 to +18:00 (2026-03-15T20:00-04:00)")
         }
+        try checkYear(value.local.date)
         return value
+    }
+
+    /// Refuses a date outside ``ScenarioLimits/years``.
+    private func checkYear(_ date: LocalDate) throws {
+        let years = ScenarioLimits.years
+        guard years.contains(date.year) else {
+            throw error("\(path): \(date) is outside the supported dates, \(years.lowerBound)-01-01 to \(years.upperBound)-12-31")
+        }
     }
 
     public func timeZone() throws -> TimeZone {
         let text = try string()
-        guard let zone = TimeZone(identifier: text), TimeZone.knownTimeZoneIdentifiers.contains(text) || text == "UTC" || text == "GMT" else {
+        guard let zone = TimeZone(ianaName: text) else {
             throw error("\(path): unknown time zone \"\(text)\"; expected an IANA name such as America/New_York")
         }
         return zone
@@ -101,12 +133,30 @@ public struct ScenarioValue {
         return seconds
     }
 
+    /// A duration inside `range`; outside it, an error that names the field, the value and
+    /// the range (`expected a duration from 0s to 30d, found "40d"`).
+    public func duration(in range: ClosedRange<TimeInterval>) throws -> TimeInterval {
+        let seconds = try duration()
+        guard range.contains(seconds) else {
+            throw error("\(path): expected a duration from \(Self.durationText(range.lowerBound)) to \(Self.durationText(range.upperBound)), found \(describe)")
+        }
+        return seconds
+    }
+
+    /// `90s`, `30m`, `2h`, `30d`: the largest whole unit, as a scenario writes a duration.
+    static func durationText(_ seconds: TimeInterval) -> String {
+        for (unit, length) in [("d", 86_400.0), ("h", 3_600), ("m", 60)] where seconds >= length && seconds.remainder(dividingBy: length) == 0 {
+            return "\(Int(seconds / length))\(unit)"
+        }
+        return "\(Int(seconds))s"
+    }
+
     static func parseDuration(_ text: String) -> TimeInterval? {
         var total = 0.0
         var digits = ""
         var sawUnit = false
         for character in text.trimmingCharacters(in: .whitespaces) {
-            if character.isNumber { digits.append(character); continue }
+            if character.isASCII, character.isNumber { digits.append(character); continue }
             guard let value = Double(digits) else { return nil }
             switch character {
             case "s": total += value
@@ -208,6 +258,7 @@ public struct ScenarioObject {
 extension ScenarioValue {
     /// Parses `text` into its root node, turning YAML syntax errors into positioned errors.
     static func parse(_ text: String, file: String?) throws -> ScenarioValue {
+        try YAMLShape.check(text, file: file)
         do {
             guard let node = try Yams.compose(yaml: text) else {
                 throw ScenarioError(file: file, line: 1, column: 1, message: "the scenario is empty; expected a mapping with name, start, timeZone, rules and events")

@@ -1,0 +1,34 @@
+import Foundation
+
+/// Text from a file or an app (titles, bodies, names, ids) made safe to print on a
+/// terminal: a control character (an escape sequence's ESC, a carriage return, a newline
+/// inside a title) or an invisible direction override would otherwise repaint the screen,
+/// hide what follows, or make one line read as another.
+public enum TerminalText {
+    /// `text` with each control character and each bidirectional-formatting character
+    /// written as `\u{1B}`, so that it shows as what it is.
+    ///
+    /// - Complexity: O(*n*) in the length of `text`; a text with nothing to escape is
+    ///   returned as it is.
+    public static func escaped(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: needsEscape) else { return text }
+        var out = ""
+        out.unicodeScalars.reserveCapacity(text.unicodeScalars.count + 8)
+        for scalar in text.unicodeScalars {
+            if needsEscape(scalar) {
+                out += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+            } else {
+                out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+
+    /// C0 and C1 controls, DEL, and the marks and overrides that reorder text.
+    static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x00...0x1F, 0x7F...0x9F, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: true
+        default: false
+        }
+    }
+}
