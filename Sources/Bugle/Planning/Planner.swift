@@ -95,6 +95,11 @@ public struct Planner: Sendable {
         var reserve = 0
         /// Reserved slots not yet taken while the rule may still propose candidates.
         var waiting = 0
+        /// The fire date of the candidate last drawn from `iterator`.
+        var lastDrawn = Date.distantPast
+        /// After a jump, the rule's candidates drawn before it that fire before this are
+        /// passed over when they come out of the queue.
+        var skipBefore: Date?
     }
 
     /// Computes the plan for `input`.
@@ -150,6 +155,7 @@ public struct Planner: Sendable {
                 guard let first = iterator.next() else { continue }
                 queue.insert(CandidateQueue.Item(candidate: first, source: index, cursor: cursors.count, moves: 0))
                 cursor.iterator = iterator
+                cursor.lastDrawn = first.fireDate
             }
             cursor.queued = 1
             if cursor.reserve > 0 {
@@ -161,7 +167,27 @@ public struct Planner: Sendable {
         queue.order()
         func enqueue(_ item: consuming CandidateQueue.Item) {
             cursors[item.cursor].queued += 1
+            if item.moves == 0 { cursors[item.cursor].lastDrawn = item.candidate.fireDate }
             queue.push(item)
+        }
+        // A rule may jump past what a policy closed only when no policy before that one
+        // could have moved a candidate out of the closed time instead.
+        let firstMover = policies.firstIndex { $0.movesCandidates } ?? policies.count
+        /// Lets the rule of `cursor` jump to `until` when it can, instead of drawing the
+        /// candidates a policy has closed; returns whether it did.
+        func jump(_ cursor: Int, source: Int, to until: Date) -> Bool {
+            // Past the lookahead is as far as any rule is asked.
+            let until = min(until, context.lookaheadEnd.addingTimeInterval(1))
+            guard cursors[cursor].iterator != nil, cursors[cursor].lastDrawn < until,
+                  let jumped = rules[source].candidates(in: context, from: until) else { return false }
+            cursors[cursor].skipBefore = until
+            if let next = jumped.next() {
+                cursors[cursor].iterator = jumped
+                enqueue(CandidateQueue.Item(candidate: next, source: source, cursor: cursor, moves: 0))
+            } else {
+                cursors[cursor].iterator = nil
+            }
+            return true
         }
         /// The rule of `cursor` proposes nothing more: its reserve stops waiting.
         func finishIfDone(_ cursor: Int) {
@@ -211,6 +237,10 @@ public struct Planner: Sendable {
             let cursor = item.cursor
             cursors[cursor].queued -= 1
             defer { finishIfDone(cursor) }
+            if item.moves == 0, let skipBefore = cursors[cursor].skipBefore, item.candidate.fireDate < skipBefore {
+                // Drawn before the rule jumped, into time a policy had closed: passed over.
+                continue
+            }
             if item.candidate.fireDate > context.lookaheadEnd {
                 // Later candidates of this rule are further still: stop asking it.
                 lookaheadReached = true
@@ -237,12 +267,14 @@ public struct Planner: Sendable {
             }
             // The policies in order, on the item in place: the first that does not keep it decides.
             var verdict: PolicyDecision?
+            var decider = 0
             for index in policies.indices {
                 let decision = policies[index].evaluate(item.candidate, context: policyContext, ledger: ledger)
                 if case .keep(let kept) = decision {
                     item.candidate = kept
                 } else {
                     verdict = decision
+                    decider = index
                     break
                 }
             }
@@ -261,6 +293,15 @@ public struct Planner: Sendable {
                 enqueue(item)
             case .drop(let reason, let detail)?:
                 dropped.append(DroppedCandidate(candidate: item.candidate, reason: reason, explanation: detail))
+            case .dropUntil(let reason, let detail, let until)?:
+                if decider <= firstMover, until > item.candidate.fireDate, jump(cursor, source: item.source, to: until) {
+                    let (rule, zone) = (item.candidate.ruleID, context.zone)
+                    dropped.append(DroppedCandidate(candidate: item.candidate, reason: reason, explanation: Explanation {
+                        "\(detail.text); \(rule)'s candidates before \(ISO8601.string(from: until, rules: zone)) are passed over"
+                    }))
+                } else {
+                    dropped.append(DroppedCandidate(candidate: item.candidate, reason: reason, explanation: detail))
+                }
             case .keep?, nil:
                 if survivors.count >= capacity, cursors[cursor].waiting == 0 {
                     // The budget is full for this candidate; pull on only for waiting reserves.

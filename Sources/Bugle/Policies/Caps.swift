@@ -13,14 +13,20 @@ public struct Caps: Policy, Hashable {
         self.perGroupPerDay = perGroupPerDay
     }
 
+    /// A full day stays full: the drop closes the day (``PolicyDecision/dropUntil(_:detail:until:)``),
+    /// so a rule with many candidates a day jumps to the next.
     public func evaluate(_ candidate: Candidate, context: PolicyContext, ledger: PlanLedger) -> PolicyDecision {
         let day = context.zone.dayNumber(at: candidate.fireDate)
         if let group = candidate.group, let limit = perGroupPerDay[group], ledger.count(onDay: day, group: group) >= limit {
-            return .drop(.cap, detail: Explanation { "group \(group) already has \(limit) on \(LocalDate(dayNumber: day)) (cap \(limit) per day)" })
+            return .dropUntil(.cap, detail: Explanation { "group \(group) already has \(limit) on \(LocalDate(dayNumber: day)) (cap \(limit) per day)" },
+                              until: context.zone.startOfDay(LocalDate(dayNumber: day + 1)))
         }
         if let perDay, ledger.count(onDay: day) >= perDay {
-            return .drop(.cap, detail: Explanation { "\(LocalDate(dayNumber: day)) already has \(perDay) (cap \(perDay) per day)" })
+            return .dropUntil(.cap, detail: Explanation { "\(LocalDate(dayNumber: day)) already has \(perDay) (cap \(perDay) per day)" },
+                              until: context.zone.startOfDay(LocalDate(dayNumber: day + 1)))
         }
         return .keep(candidate)
     }
+
+    public var movesCandidates: Bool { false }
 }

@@ -12,6 +12,16 @@ public enum PolicyDecision: Sendable {
     /// Drop it, with the reason and a sentence a person can read (a string literal, or an
     /// ``Explanation`` that writes the sentence only when the report is read).
     case drop(DropReason, detail: Explanation)
+    /// Drop it, and every other candidate with its group and dedupe key that fires before
+    /// `until`: the policy is closed until then (a day whose cap is full, a spacing window).
+    /// The planner records the drop as for ``drop(_:detail:)`` and may let the rule jump to
+    /// `until` (``Rule/candidates(in:from:)``) instead of drawing what lies between, so a
+    /// rule that fires every second under a cap of three a day costs three candidates a day.
+    ///
+    /// Return it only when it holds whatever is planned next: the policy reads a ledger that
+    /// only grows (counts rise, last dates move later), so a candidate it drops now it drops
+    /// later too.
+    case dropUntil(DropReason, detail: Explanation, until: Date)
     /// Move it to a later fire time; it is considered again there by every policy.
     case move(to: FireTime, date: Date, reason: DropReason, detail: Explanation)
 }
@@ -80,6 +90,16 @@ public struct PolicyContext: Sendable {
 /// before (counts per day, the last fire time) and of past deliveries is in the ledger.
 public protocol Policy: Sendable {
     func evaluate(_ candidate: Candidate, context: PolicyContext, ledger: PlanLedger) -> PolicyDecision
+    /// Whether the policy can move a candidate to a later time (quiet hours that defer).
+    ///
+    /// A moved candidate could survive where the candidate would not, so the planner lets a
+    /// rule jump past what a policy closed (``PolicyDecision/dropUntil(_:detail:until:)``)
+    /// only when no policy before that one moves candidates. The default is `true`.
+    var movesCandidates: Bool { get }
+}
+
+extension Policy {
+    public var movesCandidates: Bool { true }
 }
 
 /// Deliveries and kept candidates so far, as the policies count them.
@@ -211,10 +231,13 @@ public struct DeliveryHistory: Sendable, Hashable {
     public func contains(id: String) -> Bool { deliveries.contains { $0.id == id } }
 }
 
-/// "2 d", "3 h", "1 h 30 min", "45 min": a policy's duration in whole minutes, for
-/// explanations; any value, even one no plan can reach, reads without trapping.
+/// "2 d", "3 h", "1 h 30 min", "45 min", "1 s": a policy's duration in whole minutes (in
+/// seconds below one), for explanations; any value, even one no plan can reach, reads
+/// without trapping.
 func describe(_ interval: TimeInterval) -> String {
-    let minutes = wholeSeconds(interval) / 60
+    let seconds = wholeSeconds(interval)
+    if seconds < 60 { return "\(seconds) s" }
+    let minutes = seconds / 60
     if minutes % 1440 == 0 { return "\(minutes / 1440) d" }
     if minutes % 60 == 0 { return "\(minutes / 60) h" }
     return minutes >= 60 ? "\(minutes / 60) h \(minutes % 60) min" : "\(minutes) min"

@@ -63,7 +63,9 @@ public struct QuietHours: Policy, Hashable {
         let (time, start, end) = (local.time, self.start, self.end)
         switch mode {
         case .suppress:
-            return .drop(.quietHours, detail: Explanation { "\(time) is inside quiet hours \(start)–\(end)" })
+            // The rest of the window is closed to this group too.
+            return .dropUntil(.quietHours, detail: Explanation { "\(time) is inside quiet hours \(start)–\(end)" },
+                              until: context.zone.date(for: windowEnd(containing: local)))
         case .defer:
             let target = windowEnd(containing: local)
             let date: Date
@@ -94,5 +96,10 @@ public struct QuietHours: Policy, Hashable {
             }))
             return .keep(quiet)
         }
+    }
+
+    /// Whether the window, or a group's override, defers.
+    public var movesCandidates: Bool {
+        mode == .defer || overrides.values.contains(.mode(.defer))
     }
 }

@@ -23,12 +23,13 @@ public struct Staleness: Policy, Hashable {
         if let rules, !rules.contains(candidate.ruleID) { return .keep(candidate) }
         guard let stamp = context.state.date(timestampKey) else {
             let key = timestampKey
-            return .drop(.stale, detail: Explanation { "no data: \(key) is not set" })
+            // Without new data nothing of the rule can be planned: it closes for the plan.
+            return .dropUntil(.stale, detail: Explanation { "no data: \(key) is not set" }, until: .distantFuture)
         }
         let age = context.now.timeIntervalSince(stamp)
         if age > cancelAfter {
             let limit = cancelAfter
-            return .drop(.stale, detail: Explanation { "data is \(describe(age)) old (cancel after \(describe(limit)))" })
+            return .dropUntil(.stale, detail: Explanation { "data is \(describe(age)) old (cancel after \(describe(limit)))" }, until: .distantFuture)
         }
         if age > holdAfter, !context.isPending(candidate.id) {
             let limit = holdAfter
@@ -36,4 +37,6 @@ public struct Staleness: Policy, Hashable {
         }
         return .keep(candidate)
     }
+
+    public var movesCandidates: Bool { false }
 }

@@ -103,8 +103,13 @@ public struct Occurrences: Sequence, IteratorProtocol {
             until = nil
         }
         extraDates = Set(recurrence.dates.map(\.localSeconds))
-        // A day on each side covers any offset the zone may have there.
-        let localFrom = afterSeconds.map { $0 + zone.offset(atInstant: $0) - 86_400 }
+        // A wall-clock time L fires at L minus the offset there, so none before `after` plus
+        // the lowest offset nearby can fire after `after`: the walk starts there (an hour
+        // earlier still, for safety), not a whole day before, which for a rule that fires
+        // every second would be 86,400 occurrences to pass over at each start.
+        let localFrom = afterSeconds.map { after in
+            after - 3_600 + Swift.min(zone.offset(atInstant: after - 86_400), zone.offset(atInstant: after), zone.offset(atInstant: after + 86_400))
+        }
         let localThrough = through.map { $0 + zone.offset(atInstant: $0) + 86_400 }
         walk = Recurrence.Walk(recurrence, from: localFrom, through: localThrough, zone: zone)
     }

@@ -69,8 +69,19 @@ public struct RecurringRule: Rule {
     /// - Complexity: O(1) to start for a rule without COUNT, however old its start (see
     ///   ``Recurrence/localOccurrences(after:)``), then O(1) amortised per candidate.
     public func candidates(in context: PlanningContext) -> AnyIterator<Candidate> {
+        candidates(in: context, after: context.now)
+    }
+
+    /// The candidates at or after `date`, found by a jump in the recurrence (every
+    /// candidate of the rule has its group and dedupe key).
+    public func candidates(in context: PlanningContext, from date: Date) -> AnyIterator<Candidate>? {
+        // Occurrences fall on whole seconds: strictly after the second before `date`.
+        candidates(in: context, after: max(context.now, date.addingTimeInterval(-1)))
+    }
+
+    private func candidates(in context: PlanningContext, after start: Date) -> AnyIterator<Candidate> {
         let zone = basis.zoneRules(in: context)
-        var occurrences = recurrence.occurrences(after: context.now, in: zone)
+        var occurrences = recurrence.occurrences(after: start, in: zone)
         let withTime = recurrence.canRepeatWithinDay
         let endDate = context.lookaheadEnd
         var finished = false

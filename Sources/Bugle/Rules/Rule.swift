@@ -91,6 +91,16 @@ public protocol Rule: Sendable {
     /// with it the rule's condition and reserve, while a planner holds the rule (a value
     /// type's do). The default is ``FixedFirstCandidate/unknown``.
     func fixedFirstCandidate() -> FixedFirstCandidate
+    /// The elements of ``candidates(in:)`` that fire at or after `date`, when the rule can
+    /// start there without drawing the earlier ones; `nil` when it cannot.
+    ///
+    /// The planner asks when a policy has closed everything before `date` to candidates like
+    /// the one it dropped (``PolicyDecision/dropUntil(_:detail:until:)``: a full day, a
+    /// spacing window): a rule that fires every second under a daily cap then costs a few
+    /// candidates a day instead of 86,400. Answer only when every candidate of the rule has
+    /// the same group and dedupe key, since the planner passes over the ones in between
+    /// without asking the policies. The default is `nil`.
+    func candidates(in context: PlanningContext, from date: Date) -> AnyIterator<Candidate>?
 }
 
 extension Rule {
@@ -98,4 +108,5 @@ extension Rule {
     public var condition: Condition? { nil }
     public func firstCandidate(in context: PlanningContext) -> FirstCandidate { .unknown }
     public func fixedFirstCandidate() -> FixedFirstCandidate { .unknown }
+    public func candidates(in context: PlanningContext, from date: Date) -> AnyIterator<Candidate>? { nil }
 }

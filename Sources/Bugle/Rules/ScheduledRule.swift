@@ -108,13 +108,31 @@ public struct ScheduledRule: Rule {
                 return makeCandidate(next, id: id)
             }
         case .daily, .weekly, .every:
-            var days = dayWalk(in: context)
-            // Joined once: each candidate's id is this and its day.
-            let idPrefix = id + "@"
-            return AnyIterator {
-                guard let next = days?.next() else { return nil }
-                return makeCandidate(next, id: next.day.description(after: idPrefix))
-            }
+            return repeating(dayWalk(in: context))
+        }
+    }
+
+    /// The candidates at or after `date`: the walk over the days starts at `date`'s day
+    /// (every candidate of the rule has its group and dedupe key). A one-shot has nothing
+    /// to jump over.
+    public func candidates(in context: PlanningContext, from date: Date) -> AnyIterator<Candidate>? {
+        switch schedule {
+        case .once, .onceAt:
+            return nil
+        case .daily, .weekly, .every:
+            // Fire times fall on whole seconds: strictly after the second before `date`.
+            return repeating(dayWalk(in: context, after: max(context.now, date.addingTimeInterval(-1))))
+        }
+    }
+
+    /// A repeating schedule's candidates along `walk`.
+    private func repeating(_ walk: DayWalk?) -> AnyIterator<Candidate> {
+        var days = walk
+        // Joined once: each candidate's id is this and its day.
+        let idPrefix = id + "@"
+        return AnyIterator {
+            guard let next = days?.next() else { return nil }
+            return makeCandidate(next, id: next.day.description(after: idPrefix))
         }
     }
 
@@ -214,7 +232,8 @@ public struct ScheduledRule: Rule {
         /// (no occurrence on a later day can be inside the lookahead).
         let lastDay: Int
         let count: Int?
-        let now: Date
+        /// Occurrences at or before this moment (now, or where a jump lands) are passed over.
+        let after: Date
         let lookaheadEnd: Date
 
         mutating func next() -> Occurrence? {
@@ -228,7 +247,7 @@ public struct ScheduledRule: Rule {
                 // The first occurrence past the lookahead tells the planner there is more.
                 if date > lookaheadEnd { finished = true }
                 if count != nil { produced += 1 }
-                guard date > now else { continue }
+                guard date > after else { continue }
                 let local = LocalDateTime(date: LocalDate(dayNumber: current), time: time)
                 let fireTime: FireTime = zoned ? .zoned(ZonedInstant(date: date, timeZone: zone.timeZone)) : .wallClock(local)
                 return Occurrence(day: local.date, fireTime: fireTime, date: date)
@@ -270,9 +289,10 @@ public struct ScheduledRule: Rule {
         return occurrence
     }
 
-    /// A repeating schedule's walk over its days; `nil` for a one-shot, or for a count
-    /// without the origin it counts from.
-    private func dayWalk(in context: PlanningContext) -> DayWalk? {
+    /// A repeating schedule's walk over its days, for occurrences after `after` (`now` by
+    /// default); `nil` for a one-shot, or for a count without the origin it counts from.
+    private func dayWalk(in context: PlanningContext, after: Date? = nil) -> DayWalk? {
+        let after = after ?? context.now
         let recurrence: Recurrence
         let time: LocalTime
         switch schedule {
@@ -295,7 +315,7 @@ public struct ScheduledRule: Rule {
         }
         let origin = [start, anchor].compactMap { $0 }.max()
         if count != nil, origin == nil { return nil }
-        var day = zone.localDate(at: context.now).adding(days: -1)
+        var day = zone.localDate(at: after).adding(days: -1)
         if let origin, day < origin { day = origin }
         if let anchor, step > 1 { day = Self.firstMatch(onOrAfter: day, anchor: anchor, step: step) }
         let produced = count != nil ? origin.map { recurrence.index(from: $0, to: day) } ?? 0 : 0
@@ -303,7 +323,7 @@ public struct ScheduledRule: Rule {
         return DayWalk(
             day: day.dayNumber, produced: produced, recurrence: recurrence, step: step, time: time, secondOfDay: time.secondOfDay,
             zone: zone, zoned: zoned, lastDay: end.map { min($0.dayNumber, lookaheadDay) } ?? lookaheadDay, count: count,
-            now: context.now, lookaheadEnd: context.lookaheadEnd)
+            after: after, lookaheadEnd: context.lookaheadEnd)
     }
 
     private static func firstMatch(onOrAfter day: LocalDate, anchor: LocalDate, step: Int) -> LocalDate {
