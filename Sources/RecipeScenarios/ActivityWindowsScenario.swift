@@ -129,7 +129,7 @@ public struct ActivityWindowsScenario: ScenarioRecipe {
             do {
                 forecast = try Forecast.decode(JSONEncoder().encode(try value.json()))
             } catch let error as ForecastError {
-                throw value.error("\(value.path): \(error)")
+                throw value.descendant(at: error.field ?? "").error("\(value.path): \(error)")
             }
         }
         if let fetchedAt { forecast.fetchedAt = fetchedAt }
@@ -139,10 +139,19 @@ public struct ActivityWindowsScenario: ScenarioRecipe {
     private func readForecast(_ value: ScenarioValue) throws -> Forecast {
         let path = try value.string()
         let url = path.hasPrefix("/") ? URL(fileURLWithPath: path) : folder.appendingPathComponent(path)
-        guard let data = try? Data(contentsOf: url) else { throw value.error("\(value.path): cannot read the forecast file \(url.path)") }
+        let data: Data
+        do {
+            data = try ScenarioFile.read(url.path, what: "a forecast (JSON)")
+        } catch let error as ScenarioError {
+            throw value.error("\(value.path): \(url.path): \(error.message)")
+        }
         do {
             return try Forecast.decode(data)
         } catch let error as ForecastError {
+            // JSON is YAML too: read again with positions, the error points at the field's line.
+            if let field = error.field, let document = try? ScenarioValue.parse(String(decoding: data, as: UTF8.self), file: url.path) {
+                throw document.descendant(at: field).error("\(error) (the forecast of \(value.path))")
+            }
             throw value.error("\(value.path): \(path): \(error)")
         }
     }

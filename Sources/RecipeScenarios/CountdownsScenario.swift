@@ -37,7 +37,9 @@ public struct CountdownsScenario: ScenarioRecipe {
             do {
                 events = try CountdownImport.events(from: JSONEncoder().encode(try stored.json()))
             } catch let error as CountdownImportError {
-                throw stored.error("\(stored.path): \(error)")
+                // Point at the event, and in it at the field, where the file has them.
+                let place = error.index.map { stored.descendant(at: "[\($0)]" + (error.field.map { "." + $0 } ?? "")) } ?? stored
+                throw place.error("\(stored.path): \(error)")
             }
         }
         initialApp = Countdowns(events: events, entitlements: Entitlements(isPro: pro))
@@ -115,6 +117,10 @@ public struct CountdownsScenario: ScenarioRecipe {
             try await respond(to: context.markOpened(), context: context)
         default:
             var app = try context.stored(StoredApp.self, forKey: Self.storageKey)?.app ?? initialApp
+            // The app makes a new id for each event it adds: a scenario that reuses one is wrong.
+            if event.key == "addEvent", app[event.value.string("id")] != nil {
+                throw ScenarioError(message: "a countdown with the id \"\(event.value.string("id"))\" exists already; give the new event an id of its own")
+            }
             // A refusal is the app's answer to the user (a paywall, an unknown event), not a
             // failure of the run. It comes back as a value: Swift 6.3.1's optimizer crashes
             // (SIL ownership verification in CopyPropagation) when this async function
@@ -136,7 +142,7 @@ public struct CountdownsScenario: ScenarioRecipe {
         } catch {
             switch error.kind {
             case .needsPro(let feature): return "refused, needs Pro: paywall for \(feature.rawValue)"
-            case .notesTooLong, .unknownEvent: return "refused: \(error)"
+            case .notesTooLong, .unknownEvent, .idInUse: return "refused: \(error)"
             }
         }
     }

@@ -41,14 +41,19 @@ public struct FactsADayScenario: ScenarioRecipe {
             language = chosen
         }
         self.language = language
-        seed = try settings["seed"].map { UInt64(max(0, try $0.int())) } ?? 1
+        seed = try settings["seed"].map { UInt64(try $0.int(in: 0...Int.max)) } ?? 1
         let facts: [Fact]
         switch (settings["corpus"], settings["facts"]) {
         case (let corpus?, nil):
             let path = try corpus.string()
             let folder = setup.file.map { URL(fileURLWithPath: $0).deletingLastPathComponent() } ?? URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
             let url = path.hasPrefix("/") ? URL(fileURLWithPath: path) : folder.appendingPathComponent(path)
-            guard let data = try? Data(contentsOf: url) else { throw corpus.error("\(corpus.path): cannot read the corpus file \(url.path)") }
+            let data: Data
+            do {
+                data = try ScenarioFile.read(url.path, what: "a facts corpus (JSON lines)")
+            } catch let error as ScenarioError {
+                throw corpus.error("\(corpus.path): \(url.path): \(error.message)")
+            }
             do {
                 facts = try FactsCorpus.facts(jsonLines: data, language: language)
             } catch let error as FactsError {

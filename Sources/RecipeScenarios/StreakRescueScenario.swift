@@ -7,7 +7,7 @@ import StreakRescue
 ///
 /// Settings: `kickoffTime` and `saverTime` (`HH:MM`), `systemPromptAnswer` (what the user
 /// taps in the system's permission prompt: `authorized`, the default, or `denied`) and
-/// `clockTolerance` (seconds the wall clock may drift from the monotonic clock).
+/// `clockTolerance` (seconds the wall clock may drift from the monotonic clock: 1 to 86400).
 ///
 /// Events, besides the built-in ones (`open`, `background`, `clock`, … go through the same
 /// app logic):
@@ -17,9 +17,9 @@ import StreakRescue
 /// | `openApp: {}` | opens the app |
 /// | `leaveApp: {}` | sends it to the background |
 /// | `play: {}` | plays today's game |
-/// | `completePuzzle: { completed: 2, total: 5 }` | sees a puzzle's result: 2 of today's 5 solved |
+/// | `completePuzzle: { completed: 2, total: 5 }` | sees a puzzle's result: 2 of today's 5 solved (`total` 1 to 100) |
 /// | `explanation: accept` (or `decline`) | answers the app's "Don't lose your streak!" |
-/// | `trustedTime: [{ source: a.example, offset: 90, delay: 0.08 }]` | the app gets trusted time: the device is `offset` seconds behind, measured with this round trip |
+/// | `trustedTime: [{ source: a.example, offset: 90, delay: 0.08 }]` | the app gets trusted time: the device is `offset` seconds behind (-86400 to 86400), measured with this round trip (`delay`, 0 to 60 s) |
 /// | `midnight: {}` | the app's timer at the start of the day fires (the app is open) |
 /// | `tapNotification: kickoff` (or `saver`) | taps the latest delivered notification of that rule |
 ///
@@ -39,11 +39,7 @@ public struct StreakRescueScenario: ScenarioRecipe {
         if let value = settings["kickoffTime"] { configuration.kickoffTime = try value.localTime() }
         if let value = settings["saverTime"] { configuration.saverTime = try value.localTime() }
         systemPromptAnswer = try settings["systemPromptAnswer"].map(Self.promptAnswer) ?? .authorized
-        clockTolerance = try settings["clockTolerance"].map { value in
-            let seconds = try value.double()
-            guard seconds > 0 else { throw value.error("\(value.path): expected a positive number of seconds, found \(seconds)") }
-            return seconds
-        } ?? TamperDetector().tolerance
+        clockTolerance = try settings["clockTolerance"]?.double(in: 1...86_400) ?? TamperDetector().tolerance
         do {
             recipe = try StreakRescue(configuration: configuration)
         } catch {
@@ -67,9 +63,7 @@ public struct StreakRescueScenario: ScenarioRecipe {
         switch key {
         case "completePuzzle":
             let object = try value.object(["completed", "total"])
-            let totalValue = try object.required("total")
-            let total = try totalValue.int()
-            guard total >= 1 else { throw totalValue.error("\(totalValue.path): a day has at least 1 puzzle, found \(total)") }
+            let total = try object.required("total").int(in: 1...100)
             let completedValue = try object.required("completed")
             let completed = try completedValue.int()
             guard (1...total).contains(completed) else {
@@ -87,10 +81,11 @@ public struct StreakRescueScenario: ScenarioRecipe {
             guard !samples.isEmpty else { throw value.error("\(value.path): expected at least one sample") }
             return .array(try samples.map { sample in
                 let object = try sample.object(["source", "offset", "delay"])
-                let delayValue = try object.required("delay")
-                let delay = try delayValue.double()
-                guard delay >= 0 else { throw delayValue.error("\(delayValue.path): a round trip takes 0 s or more, found \(delay)") }
-                return .object(["source": .string(try object.required("source").string()), "offset": .double(try object.required("offset").double()), "delay": .double(delay)])
+                let delay = try object.required("delay").double(in: 0...60)
+                // A day either way: a device clock further off is wrong, not slow (the app
+                // refuses to correct by more, see StreakRescueApp.largestClockOffset).
+                let offset = try object.required("offset").double(in: -StreakRescueApp.largestClockOffset...StreakRescueApp.largestClockOffset)
+                return .object(["source": .string(try object.required("source").string()), "offset": .double(offset), "delay": .double(delay)])
             })
         case "tapNotification":
             let rule = try value.string()

@@ -52,8 +52,7 @@ public struct StudyRemindersScenario: ScenarioRecipe {
             if value.isNull { return .null }
             let object = try value.object(["difficultCardsDue"])
             guard let dueValue = object["difficultCardsDue"] else { return .null }
-            let due = try dueValue.int()
-            guard due >= 0 else { throw dueValue.error("\(dueValue.path): expected 0 or more cards, found \(due)") }
+            let due = try dueValue.int(in: 0...100_000)
             return .object(["difficultCardsDue": .int(due)])
         case "toggle":
             let pairs = try value.object(StudySetting.allCases.map(\.rawValue)).entries

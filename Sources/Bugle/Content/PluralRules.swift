@@ -29,7 +29,7 @@ public struct PluralOperands: Hashable, Sendable {
     /// The operands of a whole number.
     public init(_ value: Int) {
         n = Double(value.magnitude)
-        i = Int(value.magnitude)
+        i = Int(clamping: value.magnitude)
         v = 0
         w = 0
         f = 0
@@ -44,7 +44,9 @@ public struct PluralOperands: Hashable, Sendable {
         if body.first == "-" { body = body.dropFirst() }
         var exponent = 0
         if let marker = body.firstIndex(where: { $0 == "c" || $0 == "e" }) {
-            guard let value = Int(body[body.index(after: marker)...]), value >= 0 else { return nil }
+            // Compact notation writes thousands to trillions (c3 to c12); a larger exponent
+            // would only make the digits below grow without end.
+            guard let value = Int(body[body.index(after: marker)...]), (0...30).contains(value) else { return nil }
             exponent = value
             body = body[..<marker]
         }

@@ -96,7 +96,7 @@ public struct ClockOffset: Hashable, Sendable, Codable, CustomStringConvertible 
 
 /// "12 h 5 min", "1 min 30 s", "45 s": whole seconds, for messages.
 func durationText(_ seconds: TimeInterval) -> String {
-    let total = Int(seconds.magnitude.rounded())
+    let total = wholeSeconds(seconds.magnitude.rounded())
     let parts = [(total / 3600, "h"), ((total / 60) % 60, "min"), (total % 60, "s")].filter { $0.0 > 0 }.map { "\($0.0) \($0.1)" }
     return parts.isEmpty ? "0 s" : parts.joined(separator: " ")
 }

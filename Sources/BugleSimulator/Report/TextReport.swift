@@ -67,7 +67,18 @@ public enum TextReport {
         let lastDay = max(zones.local(result.end, finalZone).date, byDay.keys.max() ?? firstDay)
         var day = firstDay
         var currentZone = result.timeZone
+        let busyDays = byDay.keys.sorted()
+        var nextBusy = 0
         while day <= lastDay {
+            while nextBusy < busyDays.count, busyDays[nextBusy] < day { nextBusy += 1 }
+            // A long stretch of nothing (the clock set years ahead) is one line, not a day each.
+            let quietUntil = nextBusy < busyDays.count ? busyDays[nextBusy].adding(days: -1) : lastDay
+            if day.days(to: quietUntil) >= Self.longestQuietStretch {
+                out += "\n\(day.weekday.shortName) \(day) to \(quietUntil.weekday.shortName) \(quietUntil)\n"
+                out += "  (nothing for \(day.days(to: quietUntil) + 1) days)\n"
+                day = quietUntil.adding(days: 1)
+                continue
+            }
             let zone = dayZone[day] ?? currentZone
             currentZone = zone
             let noon = zones.rules(zone).date(for: LocalDateTime(date: day, time: LocalTime(hour: 12, minute: 0)!))
@@ -99,6 +110,9 @@ public enum TextReport {
         out += "  coverage      \(coverageText(result, zones: &zones))\n"
         return out
     }
+
+    /// Days in a row with nothing on them beyond which they are shown as one line.
+    static let longestQuietStretch = 31
 
     static func coverageText(_ result: SimulationResult, zones: inout ZoneFormatter) -> String {
         guard let coverage = result.coverage else { return "nothing planned (the app was never opened)" }

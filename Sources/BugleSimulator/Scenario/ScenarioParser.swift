@@ -6,15 +6,9 @@ import Foundation
 public enum ScenarioParser {
     /// Reads and parses the file at `path`; `recipes` are those a `recipe:` key may name.
     public static func load(path: String, recipes: [any ScenarioRecipe.Type] = []) throws -> Scenario {
-        let url = URL(fileURLWithPath: path)
-        let data: Data
-        do {
-            data = try Data(contentsOf: url)
-        } catch {
-            throw ScenarioError(file: path, message: "cannot read the file: \(error.localizedDescription)")
-        }
+        let data = try ScenarioFile.read(path, what: "a scenario file (YAML)")
         guard let text = String(data: data, encoding: .utf8) else {
-            throw ScenarioError(file: path, message: "the file is not UTF-8 text")
+            throw ScenarioError(file: path, message: "the file is not UTF-8 text; expected a scenario file (YAML)")
         }
         return try parse(text, file: path, recipes: recipes)
     }
@@ -344,6 +338,18 @@ public enum ScenarioParser {
 
     // MARK: Events
 
+    /// Whether the event has `key` (`open: {}`, `open:` or `open: true`); `open: false`, or
+    /// any other value, is refused rather than read as "it happens".
+    static func happens(_ object: ScenarioObject, _ key: String) throws -> Bool {
+        guard let value = object.entries[key] else { return false }
+        if value.isNull || (try? value.pairs().isEmpty) == true { return true }
+        if value.node.scalar != nil, let happens = try? value.bool() {
+            guard happens else { throw value.error("\(value.path): false describes nothing; leave \(key) out of an event in which it does not happen") }
+            return true
+        }
+        throw value.error("\(value.path): expected {} (or true), found \(value.kind)")
+    }
+
     static let eventKeys = ["at", "open", "background", "backgroundRefresh", "set", "timeZone", "clock", "authorization"]
 
     static func parseEvent(_ value: ScenarioValue, recipe: (any ScenarioRecipe)?) throws -> ScenarioEvent {
@@ -359,9 +365,9 @@ public enum ScenarioParser {
             for (key, entry) in try set.pairs() { values[key] = try entry.json() }
             actions.append(.set(values))
         }
-        if object.has("open") { actions.append(.open) }
-        if object.has("background") { actions.append(.background) }
-        if object.has("backgroundRefresh") { actions.append(.backgroundRefresh) }
+        if try happens(object, "open") { actions.append(.open) }
+        if try happens(object, "background") { actions.append(.background) }
+        if try happens(object, "backgroundRefresh") { actions.append(.backgroundRefresh) }
         if let recipe {
             for key in recipeKeys {
                 guard let entry = object.entries[key] else { continue }

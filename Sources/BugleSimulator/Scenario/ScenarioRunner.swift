@@ -167,7 +167,14 @@ public final class Simulation: @unchecked Sendable {
                     try await respond(to: reasonSoFar)
                     reason = nil
                 }
-                try await scenario.recipe?.handle(recipeEvent, context: RecipeContext(simulation: self, now: device.now))
+                do {
+                    try await scenario.recipe?.handle(recipeEvent, context: RecipeContext(simulation: self, now: device.now))
+                } catch var error as ScenarioError where error.file == nil && error.line == nil {
+                    // A recipe says what is wrong; the event's place in the file is known here.
+                    (error.file, error.line) = (scenario.file, event.line)
+                    error.message = "events[\(nextEvent - 1)].\(recipeEvent.key): \(error.message)"
+                    throw error
+                }
             }
         }
         guard launched, let reason else { return }

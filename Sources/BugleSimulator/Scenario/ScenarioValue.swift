@@ -208,6 +208,30 @@ public struct ScenarioValue {
         }
     }
 
+    /// The value at `path` below this one, written as decoding errors name fields
+    /// (`hourly[3].sea.wave_height_m`, `[2].reminderPlan.timezone`), or the deepest value on
+    /// the way that exists: what an error in data read from this value should point at.
+    public func descendant(at path: String) -> ScenarioValue {
+        var current = self
+        var rest = Substring(path)
+        while !rest.isEmpty {
+            if rest.hasPrefix(".") { rest = rest.dropFirst() }
+            if rest.hasPrefix("[") {
+                guard let close = rest.firstIndex(of: "]"), let index = Int(rest[rest.index(after: rest.startIndex)..<close]),
+                      let items = try? current.sequence(), items.indices.contains(index) else { return current }
+                current = items[index]
+                rest = rest[rest.index(after: close)...]
+            } else {
+                let end = rest.firstIndex { $0 == "." || $0 == "[" } ?? rest.endIndex
+                let key = String(rest[..<end])
+                guard let entry = (try? current.pairs())?.first(where: { $0.0 == key })?.1 else { return current }
+                current = entry
+                rest = rest[end...]
+            }
+        }
+        return current
+    }
+
     /// The mapping as a reader that rejects keys it was not asked about.
     public func object(_ allowed: [String]) throws -> ScenarioObject {
         let pairs = try pairs()
@@ -256,8 +280,10 @@ public struct ScenarioObject {
 }
 
 extension ScenarioValue {
-    /// Parses `text` into its root node, turning YAML syntax errors into positioned errors.
-    static func parse(_ text: String, file: String?) throws -> ScenarioValue {
+    /// Parses `text` (YAML, or JSON, which YAML reads too) into its root value, turning
+    /// syntax errors into positioned errors: also how data a scenario names (a forecast
+    /// file) is read again to point an error at a field's line.
+    public static func parse(_ text: String, file: String?) throws -> ScenarioValue {
         try YAMLShape.check(text, file: file)
         do {
             guard let node = try Yams.compose(yaml: text) else {

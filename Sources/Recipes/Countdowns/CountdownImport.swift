@@ -1,3 +1,4 @@
+import Bugle
 import Foundation
 
 /// Reads the app's stored `countdowns` array as is.
@@ -8,15 +9,36 @@ import Foundation
 public enum CountdownImport {
     /// The events of a JSON array in the app's stored shape.
     ///
+    /// Each event's id must be its own (two events with one id would share their
+    /// reminders' ids), and its dates within ``TimeParsing/supportedYears``.
+    ///
     /// - Throws: ``CountdownImportError`` naming the event and the field at fault.
     public static func events(from data: Data) throws(CountdownImportError) -> [Countdown] {
+        let events: [Countdown]
         do {
-            return try JSONDecoder().decode([Countdown].self, from: data)
+            events = try JSONDecoder().decode([Countdown].self, from: data)
         } catch let error as DecodingError {
             throw CountdownImportError(error, data: data)
         } catch {
-            throw CountdownImportError(index: nil, eventID: nil, eventName: nil, field: nil, problem: "\(error)")
+            throw CountdownImportError(index: nil, eventID: nil, eventName: nil, field: nil, problem: "not a JSON array of countdowns")
         }
+        var seen: [String: Int] = [:]
+        for (index, event) in events.enumerated() {
+            if let first = seen[event.id] {
+                throw CountdownImportError(index: index, eventID: event.id, eventName: event.name, field: "id",
+                                           problem: "the id is used by countdowns[\(first)] too; every countdown needs its own")
+            }
+            seen[event.id] = index
+            let years = TimeParsing.supportedYears
+            for (field, date) in [("date", event.date), ("nextOccurrenceAt", event.nextOccurrenceAt), ("originalDateAt", event.originalDateAt)] {
+                let year = ZoneRules(timeZone: event.reminderPlan.timezone, from: date, through: date).localDate(at: date).year
+                guard years.contains(year) else {
+                    throw CountdownImportError(index: index, eventID: event.id, eventName: event.name, field: field,
+                                               problem: "the year \(year) is outside the supported years, \(years.lowerBound) to \(years.upperBound)")
+                }
+            }
+        }
+        return events
     }
 }
 
@@ -57,7 +79,8 @@ public struct CountdownImportError: Error, Hashable, Sendable, CustomStringConve
             problem = "expected \(Self.name(of: type)), found null"
         case .dataCorrupted(let context):
             path = context.codingPath
-            problem = context.debugDescription
+            // Foundation's own words for text that is not JSON say nothing of where.
+            problem = path.isEmpty ? "not valid JSON" : context.debugDescription
         @unknown default:
             path = []
             problem = "\(error)"
@@ -83,7 +106,9 @@ public struct CountdownImportError: Error, Hashable, Sendable, CustomStringConve
         case is String.Type: "a string"
         case is Bool.Type: "true or false"
         case is [Any].Type: "an array"
-        default: "\(type)"
+        case is [String: Any].Type: "an object"
+        case is Int.Type, is Double.Type: "a number"
+        default: "another kind of value"
         }
     }
 

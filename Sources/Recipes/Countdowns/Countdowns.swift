@@ -35,8 +35,9 @@ public struct Countdowns: Hashable, Sendable {
     /// The event with `id`.
     public subscript(id: String) -> Countdown? { events.first { $0.id == id } }
 
-    /// Adds `event` after checking it against the entitlements.
+    /// Adds `event` after checking it against the entitlements; its id must be new.
     public mutating func add(_ event: Countdown) throws(CountdownError) {
+        guard self[event.id] == nil else { throw CountdownError(.idInUse(event.id)) }
         try check(event, replacing: nil)
         events.append(event)
     }

@@ -50,6 +50,8 @@ public struct CountdownError: Error, Hashable, Sendable, CustomStringConvertible
         case notesTooLong(length: Int, limit: Int)
         /// No event has this id.
         case unknownEvent(String)
+        /// Another event has this id already.
+        case idInUse(String)
     }
 
     /// What went wrong.
@@ -71,6 +73,7 @@ public struct CountdownError: Error, Hashable, Sendable, CustomStringConvertible
         case .notesTooLong(let length, let limit):
             "notes are \(Self.grouped(length)) characters; the limit is \(Self.grouped(limit))" + (limit < Entitlements.pro.notesLimit ? " (5,000 with Pro)" : "")
         case .unknownEvent(let id): "no countdown has the id \"\(id)\""
+        case .idInUse(let id): "a countdown with the id \"\(id)\" exists already"
         }
     }
 

@@ -35,8 +35,11 @@ public struct StreakFacts: Hashable, Sendable {
     /// Reads the facts from a state snapshot; missing keys read as no game, no streak, no offset.
     public init(_ state: AppState) {
         if case .string(let text)? = state[Key.lastPlayedDate] { lastPlayedDate = TimeParsing.localDate(text) }
-        streak = state[Key.streak]?.number.map { Int($0) } ?? 0
-        clockOffset = state[Key.clockOffset]?.number ?? 0
+        // What the state holds is checked as it is read: a streak is a whole number of days,
+        // an offset at most ``StreakRescueApp/largestClockOffset`` either way.
+        streak = state[Key.streak]?.number.flatMap { $0.isFinite && $0.magnitude < 1e9 ? Int($0) : nil } ?? 0
+        let offset = state[Key.clockOffset]?.number ?? 0
+        clockOffset = offset.isNaN ? 0 : min(max(offset, -StreakRescueApp.largestClockOffset), StreakRescueApp.largestClockOffset)
     }
 
     /// The facts as state values, by key (`nil` removes a key).

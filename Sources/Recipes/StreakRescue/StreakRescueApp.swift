@@ -76,6 +76,11 @@ public struct StreakRescueApp: Hashable, Sendable, Codable {
     /// result shows first.
     public static let permissionDelay: TimeInterval = 2
 
+    /// The largest offset from trusted time the app corrects fire times by: a day either
+    /// way. A device clock further off is wrong, not slow: the app treats it as set by hand
+    /// and schedules nothing until it is right again.
+    public static let largestClockOffset: TimeInterval = 86_400
+
     /// The local day of the last game.
     public private(set) var lastPlayedDate: LocalDate?
     /// The streak as of ``lastPlayedDate``, that day included.
@@ -84,6 +89,9 @@ public struct StreakRescueApp: Hashable, Sendable, Codable {
     public private(set) var clockOffset: ClockOffset?
     /// Whether the wall clock is not trusted now.
     public private(set) var clockTampered = false
+    /// How far trusted sources found the device's clock off, when that was more than
+    /// ``largestClockOffset``: nothing is scheduled until they find it right.
+    public private(set) var clockWrong: ClockOffset?
     /// The local day of the last refresh: the day change reschedules once a day.
     public private(set) var lastScheduledDate: LocalDate?
     /// When to ask for permission.
@@ -119,7 +127,10 @@ public struct StreakRescueApp: Hashable, Sendable, Codable {
         let wasTampered = clockTampered
         clockTampered = !verdict.isTrusted
         // The wall clock jumped (away or back): an offset measured on it before no longer holds.
-        if clockTampered != wasTampered { clockOffset = nil }
+        if clockTampered != wasTampered {
+            clockOffset = nil
+            clockWrong = nil
+        }
         if case .trustedTime(let samples) = input, let offset = ClockOffset.estimate(from: samples) {
             actions.append(.clockOffsetMeasured(offset))
             if clockTampered, abs(offset.seconds) <= clock.tolerance {
@@ -127,8 +138,16 @@ public struct StreakRescueApp: Hashable, Sendable, Codable {
                 clock.trust(reading)
                 clockTampered = false
             }
-            if Int((clockOffset?.seconds ?? 0).rounded()) != Int(offset.seconds.rounded()) { refresh = .clockChanged }
-            clockOffset = offset
+            if !(abs(offset.seconds) <= Self.largestClockOffset) {
+                // More than a day off (or no number at all): a wrong clock, not a slow one.
+                clockWrong = offset
+                clockOffset = nil
+                refresh = .clockChanged
+            } else {
+                if clockWrong != nil || (clockOffset?.seconds ?? 0).rounded() != offset.seconds.rounded() { refresh = .clockChanged }
+                clockWrong = nil
+                clockOffset = offset
+            }
         }
         if wasTampered, !clockTampered {
             actions.append(.clockTrusted)
@@ -180,7 +199,9 @@ public struct StreakRescueApp: Hashable, Sendable, Codable {
         }
 
         if let reason = refresh {
-            if clockTampered {
+            if let clockWrong {
+                actions.append(.skipScheduling(reason: "\(clockWrong), more than a day; not scheduling (\(reason.rawValue)) until the clock is right"))
+            } else if clockTampered {
                 actions.append(.skipScheduling(reason: "\(verdict); not scheduling (\(reason.rawValue)) until the clock is trusted again"))
             } else {
                 actions.append(.refresh(reason))

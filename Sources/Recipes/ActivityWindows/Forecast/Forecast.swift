@@ -34,6 +34,22 @@ public struct Forecast: Hashable, Sendable, Codable {
             self.longitude = longitude
             self.timezone = timezone
         }
+
+        enum CodingKeys: String, CodingKey { case id, name, latitude, longitude, timezone }
+
+        /// Reads a place; the latitude is -90 to 90, the longitude -180 to 180, the zone an
+        /// IANA name.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            id = try container.decode(String.self, forKey: .id)
+            name = try container.decode(String.self, forKey: .name)
+            latitude = try Forecast.decodeMeasure(container, .latitude, in: -90...90)
+            longitude = try Forecast.decodeMeasure(container, .longitude, in: -180...180)
+            timezone = try container.decode(String.self, forKey: .timezone)
+            guard TimeZone(ianaName: timezone) != nil else {
+                throw DecodingError.dataCorruptedError(forKey: .timezone, in: container, debugDescription: "unknown time zone \"\(timezone)\"; expected an IANA name such as Asia/Jerusalem")
+            }
+        }
     }
 
     /// The sea at the beach for one hour.
@@ -49,6 +65,13 @@ public struct Forecast: Hashable, Sendable, Codable {
         enum CodingKeys: String, CodingKey {
             case waveHeightM = "wave_height_m"
             case waterTempC = "water_temp_c"
+        }
+
+        /// Reads the sea; waves 0 to 30 m, water -5 to 45 °C.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            waveHeightM = try Forecast.decodeMeasure(container, .waveHeightM, in: 0...30)
+            waterTempC = try Forecast.decodeMeasure(container, .waterTempC, in: -5...45)
         }
     }
 
@@ -75,6 +98,17 @@ public struct Forecast: Hashable, Sendable, Codable {
             case uvIndex = "uv_index"
             case windKph = "wind_kph"
             case aqi
+        }
+
+        /// Reads the air; air -90 to 60 °C (feels like -100 to 80), UV 0 to 20, wind 0 to
+        /// 500 km/h, AQI 0 to 1,000: what Earth's weather has, with room.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            tempC = try Forecast.decodeMeasure(container, .tempC, in: -90...60)
+            feelsLikeC = try Forecast.decodeMeasure(container, .feelsLikeC, in: -100...80)
+            uvIndex = try Forecast.decodeMeasure(container, .uvIndex, in: 0...20)
+            windKph = try Forecast.decodeMeasure(container, .windKph, in: 0...500)
+            aqi = try Forecast.decodeMeasure(container, .aqi, in: 0...1_000)
         }
     }
 
@@ -131,6 +165,9 @@ public struct Forecast: Hashable, Sendable, Codable {
         location = try container.decode(Location.self, forKey: .location)
         fetchedAt = try Forecast.decodeInstant(container, .fetchedAt)
         hourly = try container.decode([Hour].self, forKey: .hourly)
+        guard hourly.count <= Self.maximumHours else {
+            throw DecodingError.dataCorruptedError(forKey: .hourly, in: container, debugDescription: "\(hourly.count) hours; a forecast has at most \(Self.maximumHours)")
+        }
         for index in hourly.indices.dropFirst() where hourly[index].time <= hourly[index - 1].time {
             throw DecodingError.dataCorruptedError(forKey: .hourly, in: container, debugDescription: "hourly[\(index)] is not after hourly[\(index - 1)]; hours must be in time order")
         }
@@ -149,48 +186,80 @@ public struct Forecast: Hashable, Sendable, Codable {
     /// How old the data is at `now`.
     public func age(at now: Date) -> TimeInterval { now.timeIntervalSince(fetchedAt) }
 
+    /// The most hours a forecast may hold: 2,000, twelve weeks (services give one to two).
+    public static let maximumHours = 2_000
+
     /// Reads the endpoint's JSON; a mistake names the field and what was expected.
     public static func decode(_ data: Data) throws -> Forecast {
         do {
             return try JSONDecoder().decode(Forecast.self, from: data)
         } catch let error as DecodingError {
-            throw ForecastError(message: describe(error))
+            throw describe(error)
         } catch {
-            throw ForecastError(message: "not JSON: \(error.localizedDescription)")
+            throw ForecastError(field: nil, problem: "not valid JSON")
         }
     }
+
+    /// A measurement inside `range`, or an error that gives the range and the value.
+    static func decodeMeasure<Key: CodingKey>(_ container: KeyedDecodingContainer<Key>, _ key: Key, in range: ClosedRange<Double>) throws -> Double {
+        let value = try container.decode(Double.self, forKey: key)
+        guard range.contains(value) else {
+            throw DecodingError.dataCorruptedError(forKey: key, in: container, debugDescription: "expected \(number(range.lowerBound)) to \(number(range.upperBound)), found \(value)")
+        }
+        return value
+    }
+
+    private static func number(_ value: Double) -> String { value == value.rounded() ? String(Int(value)) : String(value) }
 
     static let utc = TimeZone(identifier: "UTC")!
 
     private static func decodeInstant<Key: CodingKey>(_ container: KeyedDecodingContainer<Key>, _ key: Key) throws -> Date {
         let text = try container.decode(String.self, forKey: key)
-        guard let date = TimeParsing.instant(text) else {
+        guard let written = TimeParsing.dateTime(text), written.offset != nil, let date = TimeParsing.instant(text) else {
             throw DecodingError.dataCorruptedError(forKey: key, in: container, debugDescription: "\"\(text)\" is not an ISO 8601 time with an offset (2026-03-22T07:00:00+02:00)")
+        }
+        let years = TimeParsing.supportedYears
+        guard years.contains(written.local.date.year) else {
+            throw DecodingError.dataCorruptedError(forKey: key, in: container, debugDescription: "\"\(text)\" is outside the supported years, \(years.lowerBound) to \(years.upperBound)")
         }
         return date
     }
 
-    private static func describe(_ error: DecodingError) -> String {
-        func path(_ keys: [any CodingKey]) -> String {
-            keys.map { key in key.intValue.map { "[\($0)]" } ?? ".\(key.stringValue)" }.joined().trimmingCharacters(in: CharacterSet(charactersIn: "."))
+    private static func describe(_ error: DecodingError) -> ForecastError {
+        func path(_ keys: [any CodingKey]) -> String? {
+            let text = keys.map { key in key.intValue.map { "[\($0)]" } ?? ".\(key.stringValue)" }.joined().trimmingCharacters(in: CharacterSet(charactersIn: "."))
+            return text.isEmpty ? nil : text
         }
         switch error {
         case .keyNotFound(let key, let context):
-            let at = path(context.codingPath)
-            return "\(at.isEmpty ? "" : at + ": ")missing key \"\(key.stringValue)\""
+            return ForecastError(field: path(context.codingPath), problem: "missing key \"\(key.stringValue)\"")
         case .typeMismatch(let type, let context), .valueNotFound(let type, let context):
-            return "\(path(context.codingPath)): expected \(type)"
+            let kind = type == String.self ? "text" : type == Double.self ? "a number" : type is [Any].Type ? "a list" : "an object"
+            return ForecastError(field: path(context.codingPath), problem: "expected \(kind)")
         case .dataCorrupted(let context):
-            let at = path(context.codingPath)
-            return "\(at.isEmpty ? "" : at + ": ")\(context.debugDescription)"
+            let field = path(context.codingPath)
+            // Foundation's own words for text that is not JSON say nothing of where.
+            return ForecastError(field: field, problem: field == nil && context.underlyingError != nil ? "not valid JSON" : context.debugDescription)
         @unknown default:
-            return String(describing: error)
+            return ForecastError(field: nil, problem: "not a forecast")
         }
     }
 }
 
-/// A forecast that could not be read, and why.
+/// A forecast that could not be read: the field at fault (`hourly[3].sea.wave_height_m`)
+/// and what was wrong with it.
 public struct ForecastError: Error, Hashable, Sendable, CustomStringConvertible {
-    public var message: String
+    /// The field's path in the document, when the mistake is in one.
+    public var field: String?
+    /// What was wrong.
+    public var problem: String
+
+    public init(field: String?, problem: String) {
+        self.field = field
+        self.problem = problem
+    }
+
+    /// `field: problem`.
+    public var message: String { field.map { "\($0): \(problem)" } ?? problem }
     public var description: String { "invalid forecast: \(message)" }
 }

@@ -31,7 +31,7 @@ public struct ActivityState: Hashable, Sendable {
         profile = try appState[Key.profile].flatMap { $0 == .null ? nil : try JSONBridge.decode(UserProfile.self, from: $0) }
         forecast = try appState[Key.forecast].flatMap { value in
             guard value != .null else { return nil }
-            guard let forecast = Forecast(json: value) else { throw ForecastError(message: "the state's \(Key.forecast) is not a forecast") }
+            guard let forecast = Forecast(json: value) else { throw ForecastError(field: Key.forecast, problem: "the state's value is not a forecast") }
             return forecast
         }
     }

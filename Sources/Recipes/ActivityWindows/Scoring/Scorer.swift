@@ -53,7 +53,9 @@ public struct Scorer: Sendable {
         }
         let mean = weightSum > 0 ? 100 * total / weightSum : 0
         let gate = gate(hour)
-        return HourScore(time: hour.time, mode: mode, score: gate == nil ? Int((mean + 0.5).rounded(.down)) : 0, gate: gate, factors: subs,
+        // Sub-scores are 0 to 1; a reading no forecast has (infinite, or NaN from it) scores 0.
+        let score = mean.isFinite ? Int((min(max(mean, 0), 100) + 0.5).rounded(.down)) : 0
+        return HourScore(time: hour.time, mode: mode, score: gate == nil ? score : 0, gate: gate, factors: subs,
                          chips: Self.chips(subs, warm: hour.air.feelsLikeC > thresholds.feelsLikeC.idealMax, mode: mode))
     }
 

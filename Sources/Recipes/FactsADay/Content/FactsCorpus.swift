@@ -27,7 +27,7 @@ public enum FactsCorpus {
             do {
                 item = try JSONDecoder().decode(Line.self, from: Data(line.utf8))
             } catch {
-                throw FactsError(.invalidResponse, "line \(index + 1) is not a fact: \(error)")
+                throw FactsError(.invalidResponse, "line \(index + 1) is not a fact: \(Self.problem(error))")
             }
             let words = item.content.split(whereSeparator: \.isWhitespace).count
             facts.append(Fact(id: firstID + facts.count, title: item.title, content: item.content, summary: item.summary, difficulty: item.difficulty,
@@ -35,5 +35,15 @@ public enum FactsCorpus {
                               readingTime: max(1, words / 200), wordCount: words, imageURL: item.image_url, language: language.rawValue))
         }
         return facts
+    }
+
+    /// What a decoding error says of a line, in the file's words rather than Foundation's.
+    private static func problem(_ error: any Error) -> String {
+        switch error as? DecodingError {
+        case .keyNotFound(let key, _)?: "it has no \"\(key.stringValue)\""
+        case .typeMismatch(_, let context)?, .valueNotFound(_, let context)?:
+            "\"\(context.codingPath.map(\.stringValue).joined(separator: "."))\" has the wrong kind of value"
+        default: "it is not a JSON object"
+        }
     }
 }
