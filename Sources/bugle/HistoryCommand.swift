@@ -22,6 +22,9 @@ struct HistoryCommand: ParsableCommand {
     var format: OutputFormat = .text
 
     func validate() throws {
+        for name in kind where !SchedulerEvent.kinds.contains(name) {
+            throw ValidationError("--kind: unknown event kind \"\(name)\"; expected one of \(SchedulerEvent.kinds.joined(separator: ", "))")
+        }
         if TimeZone(ianaName: tz) == nil { throw ValidationError("--tz: unknown time zone \"\(tz)\"; expected an IANA name such as America/New_York") }
     }
 

@@ -168,7 +168,8 @@ struct HostileCase {
         return list
     }
 
-    /// `text` with `\u{…}` read as a scalar, `\xNN` as a raw byte and `\\` as a backslash.
+    /// `text` with `\u{…}` read as a scalar, `\xNN` as a raw byte, `\n` and `\t` as a line
+    /// end and a tab, and `\\` as a backslash.
     static func unescape(_ text: String) -> Data? {
         var bytes: [UInt8] = []
         var scalars = text.unicodeScalars[...]
@@ -180,6 +181,7 @@ struct HostileCase {
             switch scalars.popFirst() {
             case "\\": bytes.append(0x5C)
             case "n": bytes.append(0x0A)
+            case "t": bytes.append(0x09)
             case "x":
                 let hex = String(String.UnicodeScalarView(scalars.prefix(2)))
                 scalars = scalars.dropFirst(2)

@@ -94,10 +94,17 @@ enum RecurrenceText {
             let scalar = scalars[index]
             guard !(0x21...0x7E).contains(scalar.value) else { continue }
             let code = "U+" + String(repeating: "0", count: max(0, 4 - String(scalar.value, radix: 16).count)) + String(scalar.value, radix: 16, uppercase: true)
-            let name = scalar.properties.name ?? scalar.properties.nameAlias ?? (scalar.properties.generalCategory == .control ? "a control character" : nil)
+            let name = scalar.properties.name ?? scalar.properties.nameAlias ?? controlNames[scalar.value]
+                ?? (scalar.properties.generalCategory == .control ? "a control character" : nil)
             throw RecurrenceRuleError(part: nil, "column \(index + 1): \(code)\(name.map { " (\($0.lowercased()))" } ?? "") cannot be part of a rule; an RRULE is plain ASCII text without spaces")
         }
     }
+
+    /// Names of the control characters a pasted rule is likely to hold, which Unicode
+    /// gives no name.
+    private static let controlNames: [UInt32: String] = [
+        0x00: "null", 0x07: "bell", 0x08: "backspace", 0x09: "tab", 0x0A: "line feed", 0x0D: "carriage return", 0x1B: "escape", 0x7F: "delete",
+    ]
 
     private static func items(_ text: String, _ part: String) throws(RecurrenceRuleError) -> [String] {
         let items = text.split(separator: ",", omittingEmptySubsequences: false).map(String.init)

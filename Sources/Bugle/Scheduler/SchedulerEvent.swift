@@ -24,7 +24,10 @@ public enum SchedulerEvent: Hashable, Sendable {
     /// Nothing was scheduled, and why (notifications not allowed, clock not trusted).
     case skipped(reason: String, at: Date)
 
-    /// A short name for the kind of event (`scheduled`, `dropped`, …).
+    /// Every ``kind``, in the order of the cases.
+    public static let kinds = ["refreshed", "scheduled", "cancelled", "dropped", "delivered", "opened", "failed", "skipped"]
+
+    /// A short name for the kind of event (`scheduled`, `dropped`, …; one of ``kinds``).
     public var kind: String {
         switch self {
         case .refreshed: "refreshed"

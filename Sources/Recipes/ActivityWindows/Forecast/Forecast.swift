@@ -239,7 +239,7 @@ public struct Forecast: Hashable, Sendable, Codable {
         case .dataCorrupted(let context):
             let field = path(context.codingPath)
             // Foundation's own words for text that is not JSON say nothing of where.
-            return ForecastError(field: field, problem: field == nil && context.underlyingError != nil ? "not valid JSON" : context.debugDescription)
+            return ForecastError(field: field, problem: field == nil ? "not valid JSON" : context.debugDescription)
         @unknown default:
             return ForecastError(field: nil, problem: "not a forecast")
         }
