@@ -33,6 +33,16 @@ import Testing
         #expect(score.chips.isEmpty)
     }
 
+    @Test func readingsNoForecastHasScoreWithoutTrapping() {
+        // A forecast set into the state directly is not checked as a file is: an infinite or
+        // NaN reading must still give a score, not stop the app.
+        let scorer = Scorer(mode: .swimSolo, thresholds: Preset.balanced.thresholds(for: .swimSolo))
+        for reading in [Double.infinity, -.infinity, .nan, 1e308] {
+            let score = scorer.score(forecastHour("2026-03-24T09:00+02:00", wave: reading, water: reading, feels: 16, uv: reading, wind: 23.5))
+            #expect((0...100).contains(score.score))
+        }
+    }
+
     @Test func idealHourScoresHundredWithChipsByWeight() {
         let scorer = Scorer(mode: .swimSolo, thresholds: Preset.balanced.thresholds(for: .swimSolo))
         let score = scorer.score(forecastHour("2026-03-24T09:00+02:00"))

@@ -28,6 +28,13 @@ import Testing
         }
     }
 
+    @Test func aNewEventNeedsAnIdOfItsOwn() throws {
+        var app = Countdowns(events: [Self.concert], entitlements: .pro)
+        #expect(throws: CountdownError(.idInUse("concert"))) { try app.add(event("concert", "2026-06-01T20:00-04:00")) }
+        #expect(app.events.count == 1)
+        #expect(CountdownError(.idInUse("concert")).description == "a countdown with the id \"concert\" exists already")
+    }
+
     @Test func proUnlocksEveryPreset() throws {
         var app = Countdowns(events: [Self.concert], entitlements: .free)
         try app.setPreset(.off, for: "concert")

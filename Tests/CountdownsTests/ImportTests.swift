@@ -53,6 +53,12 @@ import Testing
          #"countdowns[0] "Gym" (id e5): recurrence: expected one of none, daily, weekly, monthly, yearly; found "hourly""#),
         (#"[{"id":"e6","name":"Gym","date":"2026-01-31T00:00:00Z","reminderPlan":{"preset":"simple","timezone":"UTC"},"reminders":[{"id":"r","eventId":"e6","fireAtISO":"soon"}]}]"#,
          #"countdowns[0] "Gym" (id e6): reminders[0].fireAtISO: expected an ISO 8601 date-time, found "soon""#),
+        (#"[{"id":"e7","name":"Gym","date":"2026-01-31T00:00:00Z","reminderPlan":{"preset":"simple","timezone":"UTC"}},{"id":"e7","name":"Rent","date":"2026-02-01T00:00:00Z","reminderPlan":{"preset":"simple","timezone":"UTC"}}]"#,
+         #"countdowns[1] "Rent" (id e7): id: the id is used by countdowns[0] too; every countdown needs its own"#),
+        (#"[{"id":"e8","name":"Far","date":"9999-01-31T00:00:00Z","reminderPlan":{"preset":"simple","timezone":"UTC"}}]"#,
+         #"countdowns[0] "Far" (id e8): date: the year 9999 is outside the supported years, 1900 to 2999"#),
+        (#"{"id":"e9"}"#, "countdowns: expected an array"),
+        ("<html>", "countdowns: not valid JSON"),
     ])
     func namesTheEventAndTheField(json: String, message: String) {
         do {

@@ -133,6 +133,36 @@ import Testing
         #expect(driver.at("2026-03-05T08:10-05:00", .refreshRequested(.backgroundTask)) == [.refresh(.backgroundTask)])
     }
 
+    @Test func aClockMoreThanADayFromTrustedTimeStopsSchedulingUntilItIsRight() {
+        let driver = Driver(zone: newYork, start: "2026-03-05T07:00-05:00")
+        _ = driver.at("2026-03-05T07:00-05:00", .opened(.launch, status: .authorized))
+        // Trusted sources say the device is two days behind (or 10^12 s: a broken source).
+        for seconds in [2.0 * 86_400, 1e12] {
+            let now = driver.reading.wall
+            let wrong = [TimeSample(source: "a", sent: now, serverReceived: now.addingTimeInterval(seconds), serverSent: now.addingTimeInterval(seconds), received: now)]
+            let actions = driver.at("2026-03-05T07:01-05:00", .trustedTime(wrong))
+            #expect(actions.count == 2)
+            guard case .skipScheduling(let reason)? = actions.last else {
+                Issue.record("expected a skip, got \(actions)")
+                continue
+            }
+            #expect(reason.contains("more than a day; not scheduling (clockChanged) until the clock is right"), "\(reason)")
+            // The rules are not moved by it: fire times stay on the device's clock.
+            #expect(driver.app.facts.clockOffset == 0)
+            #expect(driver.at("2026-03-05T07:30-05:00", .refreshRequested(.backgroundTask)).map { if case .skipScheduling = $0 { true } else { false } } == [true])
+        }
+        // A source finds it right again: scheduling resumes.
+        let now = driver.reading.wall
+        let right = [TimeSample(source: "a", sent: now, serverReceived: now.addingTimeInterval(30.05), serverSent: now.addingTimeInterval(30.05), received: now.addingTimeInterval(0.1))]
+        #expect(driver.at("2026-03-05T07:40-05:00", .trustedTime(right)).map(Self.rounded) == [.clockOffsetMeasured(ClockOffset(seconds: 30, sources: 1)), .refresh(.clockChanged)])
+    }
+
+    @Test func aStreakOrOffsetInTheStateBeyondReasonIsReadSafely() {
+        let facts = StreakFacts(AppState(["streak": .double(1e300), "clockOffset": .double(-1e300)]))
+        #expect(facts.streak == 0)
+        #expect(facts.clockOffset == -StreakRescueApp.largestClockOffset)
+    }
+
     @Test func anOffsetMeasuredOnAClockSetByHandDoesNotOutliveIt() {
         let driver = Driver(zone: newYork, start: "2026-03-09T20:00-04:00")
         _ = driver.at("2026-03-09T20:00-04:00", .opened(.launch, status: .authorized))

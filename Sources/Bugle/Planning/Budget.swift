@@ -41,6 +41,9 @@ public struct Budget: Hashable, Sendable {
 
     /// The plan's size limit when `foreignPending` requests outside Bugle's namespace are pending.
     public func capacity(foreignPending: Int = 0) -> Int {
-        max(0, platform.pendingLimit - safetyMargin - foreignPending)
+        // Each term is held inside the limit, so that no value can overflow.
+        let limit = max(platform.pendingLimit, 0)
+        let room = limit - min(max(safetyMargin, 0), limit)
+        return room - min(max(foreignPending, 0), room)
     }
 }

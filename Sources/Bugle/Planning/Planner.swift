@@ -118,7 +118,8 @@ public struct Planner: Sendable {
         // when their turn comes; the others get one now.
         var cursors: [Cursor] = []
         var waitingRules = 0
-        var queue = CandidateQueue(announced: rules.count, built: 2 * capacity + 16)
+        // Room for the candidates a plan usually builds; a huge limit (a custom platform) grows it as needed.
+        var queue = CandidateQueue(announced: rules.count, built: 2 * min(capacity, 1_024) + 16)
         var inactiveRules: [String: String] = [:]
         let zone = context.zone
         for index in outline.indices {
