@@ -48,7 +48,7 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: missing.path))
 
         let empty = folder.appendingPathComponent("empty.sqlite")
-        FileManager.default.createFile(atPath: empty.path, contents: nil)
+        #expect(FileManager.default.createFile(atPath: empty.path, contents: nil))
         let refused = try #require(throws: StoreError.self) { try BugleDatabase.openReadOnly(at: empty) }
         #expect(refused.code == .notADatabase)
         #expect(refused.description == "\(empty.path): not a Bugle database: the file is empty; it was left as it is")
@@ -80,7 +80,7 @@ import Testing
     @Test func savingReplacesAnEmptyFile() throws {
         let folder = try temporaryFolder()
         let url = folder.appendingPathComponent("run.sqlite")
-        FileManager.default.createFile(atPath: url.path, contents: nil)
+        #expect(FileManager.default.createFile(atPath: url.path, contents: nil))
         let store = try BugleDatabase.inMemory()
         try store.set(FlagKey<Int>("runs"), to: 1)
         try store.save(to: url)

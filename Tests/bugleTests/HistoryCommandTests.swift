@@ -127,7 +127,7 @@ import Testing
         let scenario = folder.appendingPathComponent("scenario.yaml")
         try Self.outOfOrder.write(to: scenario, atomically: true, encoding: .utf8)
         let db = folder.appendingPathComponent("run.sqlite")
-        FileManager.default.createFile(atPath: db.path, contents: nil)
+        #expect(FileManager.default.createFile(atPath: db.path, contents: nil))
         let before = try contents(folder)
         #expect(try binary.run(["simulate", scenario.path, "--db", db.path]).status == 1)
         #expect(try contents(folder) == before, "the empty file was filled")

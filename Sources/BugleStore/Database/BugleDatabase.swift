@@ -31,7 +31,7 @@ public struct BugleDatabase: Sendable {
 
     /// A store over `writer`, whose schema is checked and migrated first.
     ///
-    /// Create the writer with ``openWriter(at:)``, which checks the file before SQLite
+    /// Create the writer with ``openWriter(at:checking:)``, which checks the file before SQLite
     /// writes to it, or with ``makeConfiguration(_:)`` for a store in memory; ``open(at:)``
     /// and ``inMemory()`` do.
     public init(_ writer: any DatabaseWriter) throws {
@@ -55,7 +55,7 @@ public struct BugleDatabase: Sendable {
     /// Opens the database file at `url`, creating it when missing (its folder must exist),
     /// and creates or migrates the schema.
     ///
-    /// The file is checked before anything is written to it, as ``openWriter(at:)`` says.
+    /// The file is checked before anything is written to it, as ``openWriter(at:checking:)`` says.
     ///
     /// - Complexity: O(*n*) in the file's size, for the checks.
     public static func open(at url: URL) throws -> BugleDatabase {
@@ -86,7 +86,7 @@ public struct BugleDatabase: Sendable {
                 throw StoreError(.cannotOpen, path: url.path, message: "cannot create the store: the folder \(folder.path) does not exist")
             }
         case .empty:
-            break
+            try refuseUnwritable(url)
         case .database:
             let connection = try file.readOnlyConnection()
             defer { try? connection.close() }
@@ -98,10 +98,9 @@ public struct BugleDatabase: Sendable {
             } catch {
                 throw StoreError.wrapping(error, path: url.path)
             }
+            try refuseUnwritable(url)
         }
-        if case .missing = file.kind {} else if !FileManager.default.isWritableFile(atPath: url.path) {
-            throw StoreError(.readOnly, path: url.path, message: "cannot write the file: permission denied; it was left as it is")
-        }
+        // SQLite keeps its write-ahead log and index beside the file.
         if !FileManager.default.isWritableFile(atPath: folder.path) {
             throw StoreError(.cannotOpen, path: url.path, message: "cannot write in the folder \(folder.path): permission denied")
         }
@@ -112,10 +111,16 @@ public struct BugleDatabase: Sendable {
         }
     }
 
+    private static func refuseUnwritable(_ url: URL) throws {
+        if !FileManager.default.isWritableFile(atPath: url.path) {
+            throw StoreError(.readOnly, path: url.path, message: "cannot write the file: permission denied; it was left as it is")
+        }
+    }
+
     /// Opens the Bugle store at `url` for reading only: nothing is ever written to the file
     /// or beside it, not even a journal, and the schema is never migrated.
     ///
-    /// The file is checked as ``openWriter(at:)`` checks it; a missing file, an empty one,
+    /// The file is checked as ``openWriter(at:checking:)`` checks it; a missing file, an empty one,
     /// and a store written by an older Bugle (one that a writable open would migrate) are
     /// refused too. Every write to the store throws ``StoreError/Code/readOnly``.
     ///
