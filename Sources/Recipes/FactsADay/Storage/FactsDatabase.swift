@@ -45,7 +45,7 @@ public struct FactsDatabase: Sendable {
 
     /// A database over `writer`: Bugle's store is prepared, then the facts tables migrated.
     ///
-    /// Open a file's writer with `BugleDatabase.openWriter(at:)`, which refuses a file that
+    /// Open a file's writer with `BugleDatabase.openWriter(at:checking:)`, which refuses a file that
     /// is not a Bugle store before anything is written to it; ``open(at:)`` does.
     public init(_ writer: any DatabaseWriter) throws {
         self.reader = writer
