@@ -163,7 +163,7 @@ public struct BugleDatabase: Sendable {
         do {
             try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
         } catch {
-            throw StoreError(.cannotOpen, path: url.path, message: "cannot create the folder \(url.deletingLastPathComponent().path): \(error.localizedDescription)")
+            throw StoreError(.cannotOpen, path: url.path, message: "cannot create the folder \(url.deletingLastPathComponent().path)", detail: "\(error)")
         }
         return try open(at: url)
     }
