@@ -105,16 +105,17 @@ struct Simulate: AsyncParsableCommand {
 
     @Option(help: ArgumentHelp("Also write the run as one self-contained HTML page to this file.", valueName: "OUT.html"))
     var html: String?
-    @Option(help: "Keep the run's ledger, delivery history and events in this SQLite file (a new one); read them with `bugle history`.")
+    @Option(help: "Keep the run's ledger, delivery history and events in this SQLite file (a new or empty one), written once the run succeeds; read them with `bugle history`.")
     var db: String?
 
     func run() async throws {
-        let (output, page) = try await reportingErrors {
+        let (output, page, kept) = try await reportingErrors {
             let scenario = try ScenarioParser.load(path: file, recipes: RecipeCatalog.all)
-            let store = try db.map(simulationStore(at:))
+            let kept = try db.map(SimulationStore.init(path:))
+            let store = kept?.store
             let result = try await ScenarioRunner(scenario: scenario, sinks: store.map { [$0.eventSink(onError: reportStoreError)] } ?? [], journal: store).run(days: days)
             let output = format == .json ? try JSONReport.render(result) + "\n" : TextReport.render(result)
-            return (output, html == nil ? nil : HTMLReport.render(result))
+            return (output, html == nil ? nil : HTMLReport.render(result), kept)
         }
         if let html, let page {
             do {
@@ -127,6 +128,8 @@ struct Simulate: AsyncParsableCommand {
                 throw ExitCode(1)
             }
         }
+        // Last, so that a run that failed anywhere before leaves no store.
+        try kept?.save()
         print(output, terminator: "")
     }
 }

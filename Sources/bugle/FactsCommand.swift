@@ -33,8 +33,27 @@ struct FactsStoreOptions: ParsableArguments {
         let url = URL(fileURLWithPath: try path())
         return try storeReportingErrors {
             do {
-                try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+                if db == nil {
+                    let folder = url.deletingLastPathComponent()
+                    do {
+                        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+                    } catch {
+                        throw StoreError(.cannotOpen, path: url.path, message: "cannot create the folder \(folder.path)")
+                    }
+                }
                 return try FactsDatabase.open(at: url)
+            } catch let error as FactsError {
+                throw StoreError(.cannotOpen, path: url.path, message: error.message)
+            }
+        }
+    }
+
+    /// The app's file, opened without writing to it.
+    func openReadOnly() throws -> FactsDatabase {
+        let url = URL(fileURLWithPath: try path())
+        return try storeReportingErrors {
+            do {
+                return try FactsDatabase.openReadOnly(at: url)
             } catch let error as FactsError {
                 throw StoreError(.cannotOpen, path: url.path, message: error.message)
             }
@@ -129,7 +148,7 @@ struct FactsTodayCommand: ParsableCommand {
             FileHandle.standardError.write(Data("\(path): no such store; run bugle facts onboard first\n".utf8))
             throw ExitCode(1)
         }
-        let database = try store.open()
+        let database = try store.openReadOnly()
         let day = on.flatMap(TimeParsing.localDate) ?? ZoneRules(timeZone: store.timeZone, around: Date()).localDate(at: Date())
         guard let item = try database.fact(on: day) else {
             FileHandle.standardError.write(Data("No fact is scheduled for \(day).\n".utf8))

@@ -30,28 +30,13 @@ struct HistoryCommand: ParsableCommand {
 
     func run() throws {
         let path = try db ?? storeReportingErrors { try BugleDatabase.defaultLocation().path }
-        guard FileManager.default.fileExists(atPath: path) else {
-            FileHandle.standardError.write(Data("\(path): no such store\n".utf8))
-            throw ExitCode(1)
-        }
         let history = try storeReportingErrors {
-            let store = try BugleDatabase.open(at: URL(fileURLWithPath: path))
+            let store = try BugleDatabase.openReadOnly(at: URL(fileURLWithPath: path))
             return StoreHistory(path: path, ledger: try store.ledger(), deliveries: try store.deliveryHistory().deliveries,
                                 events: try store.events(kinds: kind.isEmpty ? nil : Set(kind)))
         }
         let zone = TimeZone(ianaName: tz) ?? TimeZone(secondsFromGMT: 0) ?? .current
         print(format == .json ? try history.json(zone: zone) : history.text(zone: zone), terminator: "")
-    }
-}
-
-/// Opens the store for `bugle simulate --db`: a new file, or one that holds nothing yet.
-func simulationStore(at path: String) throws -> BugleDatabase {
-    try storeReportingErrors {
-        let store = try BugleDatabase.open(at: URL(fileURLWithPath: path))
-        if try !store.ledger().isEmpty || !store.events().isEmpty {
-            throw StoreError(.conflict, path: path, message: "already holds a simulation; choose a new file or delete this one")
-        }
-        return store
     }
 }
 

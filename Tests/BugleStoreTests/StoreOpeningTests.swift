@@ -91,6 +91,14 @@ import Testing
         #expect(try BugleDatabase.defaultLocation(environment: ["HOME": "/home/ada"]).path == "/home/ada/.local/share/bugle/bugle.sqlite")
     }
 
+    @Test func aDefaultFolderThatCannotBeMadeIsSaidInPlainWords() throws {
+        let data = try temporaryFolder().appendingPathComponent("data")
+        try Data("a file where the folder should be".utf8).write(to: data)
+        let error = try #require(throws: StoreError.self) { try BugleDatabase.openDefault(environment: ["XDG_DATA_HOME": data.path]) }
+        #expect(error.code == .cannotOpen)
+        #expect(error.description == "\(data.path)/bugle/bugle.sqlite: cannot create the folder \(data.path)/bugle")
+    }
+
     @Test func openingTheDefaultStoreCreatesItsFolder() throws {
         let data = try temporaryFolder()
         let store = try BugleDatabase.openDefault(environment: ["XDG_DATA_HOME": data.path])

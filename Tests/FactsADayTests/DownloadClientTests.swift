@@ -107,7 +107,7 @@ import Testing
 
     @Test func aDatabaseWriteFailureRollsThePageBack() async throws {
         _ = try await downloader().initialize(language: .en)
-        try await database.writer.write { db in
+        try await #require(database.writer).write { db in
             try db.execute(sql: "CREATE TRIGGER refuse_75 BEFORE INSERT ON facts WHEN NEW.id = 75 BEGIN SELECT RAISE(ABORT, 'disk full'); END")
         }
         let error = await #expect(throws: FactsError.self) {

@@ -56,10 +56,12 @@ import Testing
         let line = try #require(onboard.stdout.split(separator: "\n").first { $0.contains("daily facts at 20:30") })
         let words = line.split(separator: " ")
         let first = try #require(words.firstIndex(of: "20:30,").map { words[$0 + 1] })
+        let before = try contents(of: db)
         let today = try run(["facts", "today", "--db", db, "--on", String(first)])
         #expect(today.status == 0, "\(today.stderr)")
         #expect(today.stdout.hasPrefix("Fact of the day, \(first) at 20:30"))
         #expect(today.stdout.contains("The whole text of fact"))
+        #expect(try contents(of: db) == before, "facts today wrote to the store or beside it")
 
         let relaunch = try run(["facts", "onboard", "--server", server.baseURL.absoluteString, "--db", db, "--tz", "UTC"])
         #expect(relaunch.status == 0, "\(relaunch.stderr)")
@@ -85,6 +87,39 @@ import Testing
         let onboard = try run(["facts", "onboard", "--server", server.baseURL.absoluteString, "--db", db], input: "en\n")
         #expect(onboard.status == 1)
         #expect(onboard.stdout.contains("Check your internet connection"))
+    }
+
+    /// The bytes of `path` and of every file beside it whose name starts with its name.
+    func contents(of path: String) throws -> [String: Data] {
+        let url = URL(fileURLWithPath: path)
+        let folder = url.deletingLastPathComponent()
+        var files: [String: Data] = [:]
+        for name in try FileManager.default.contentsOfDirectory(atPath: folder.path) where name.hasPrefix(url.lastPathComponent) {
+            files[name] = try Data(contentsOf: folder.appendingPathComponent(name))
+        }
+        return files
+    }
+
+    @Test func todayDoesNotAddTheAppsTablesToAStoreThatIsNotItsOwn() throws {
+        let db = temporaryDatabase()
+        let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("HostileInputs/fixtures/good-store.sqlite")
+        try FileManager.default.copyItem(atPath: fixture.path, toPath: db)
+        let before = try contents(of: db)
+        let today = try run(["facts", "today", "--db", db])
+        #expect(today.status == 1)
+        #expect(today.stderr == "\(db): holds no Facts A Day data (a Bugle store the app never onboarded into); it was left as it is\n")
+        #expect(try contents(of: db) == before)
+    }
+
+    @Test func onboardingRefusesAnotherProgramsFileBeforeAnyQuestion() throws {
+        let db = temporaryDatabase()
+        try Data("name,score\nada,3\n".utf8).write(to: URL(fileURLWithPath: db))
+        let onboard = try run(["facts", "onboard", "--server", "http://127.0.0.1:9", "--db", db], input: "en\n")
+        #expect(onboard.status == 1)
+        #expect(onboard.stderr == "\(db): not a Bugle database: the file is not an SQLite database; it was left as it is\n")
+        #expect(onboard.stdout.isEmpty)
+        #expect(try contents(of: db) == [URL(fileURLWithPath: db).lastPathComponent: Data("name,score\nada,3\n".utf8)])
     }
 
     @Test func aBadServerURLIsRefused() throws {

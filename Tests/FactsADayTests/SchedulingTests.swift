@@ -135,6 +135,21 @@ import Testing
         #expect(try await app.center.pendingRequests().count == 64)
     }
 
+    @Test func aNewTimeTheCenterRefusesKeepsTheScheduleThereWas() async throws {
+        let app = try FactsHarness(start: "2026-03-02T08:00")
+        var random = SplitMix(state: 12)
+        try await app.notifier.scheduleAll(time: .at(9), language: .en, using: &random)
+        let before = try app.database.scheduledFacts()
+        await app.center.setFaults(SimulatedCenter.Faults(seed: 2, addFailureRate: 0.5))
+        let error = await #expect(throws: FactsError.self) {
+            try await app.notifier.scheduleAll(time: .at(7), replacing: .at(9), language: .en, using: &random)
+        }
+        #expect(error?.code == .scheduling)
+        #expect(try app.database.scheduledFacts() == before, "the 64 facts scheduled before are still scheduled, on the same days")
+        await app.center.setFaults(.none)
+        #expect(try await app.notifier.scheduleAll(time: .at(7), replacing: .at(9), language: .en, using: &random) == 64)
+    }
+
     @Test func theRuleSpeaksTheFact() throws {
         let fact = Fact(id: 3, title: nil, content: "Octopuses have three hearts.", summary: nil, language: "en")
         let state = AppState(FactSchedule.stateValues(for: [ScheduledFact(fact: fact, date: FactsHarness.day(0), notificationID: "bugle.fact.2026-03-02")], time: .at(9)))

@@ -330,7 +330,7 @@ import Testing
     @Test func aFailedDatabaseWriteRollsBackToASafeState() async throws {
         let database = try FactsDatabase.inMemory()
         let facts = StubFactsServer.fixture(count: 10)
-        try await database.writer.write { db in
+        try await #require(database.writer).write { db in
             try db.execute(sql: "CREATE TRIGGER refuse_7 BEFORE INSERT ON facts WHEN NEW.id = 7 BEGIN SELECT RAISE(ABORT, 'disk full'); END")
         }
         #expect(throws: FactsError.self) { try database.saveFacts(facts) }
@@ -341,7 +341,7 @@ import Testing
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("facts-\(UUID().uuidString).sqlite")
         defer { try? FileManager.default.removeItem(at: file) }
         let database = try FactsDatabase.open(at: file)
-        let (columns, indexes, version) = try await database.writer.read { db in
+        let (columns, indexes, version) = try await database.reader.read { db in
             (try db.columns(in: "facts").map(\.name), try db.indexes(on: "facts").map(\.name), try Int.fetchOne(db, sql: "PRAGMA user_version"))
         }
         #expect(columns.contains("scheduled_date") && columns.contains("notification_id"))

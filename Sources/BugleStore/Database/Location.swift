@@ -25,7 +25,7 @@ extension BugleDatabase {
         do {
             return try FileManager.default.url(for: .applicationSupportDirectory, in: .userDomainMask, appropriateFor: nil, create: false)
         } catch {
-            throw StoreError(.cannotOpen, path: nil, message: "no application-support folder: \(error.localizedDescription)")
+            throw StoreError(.cannotOpen, path: nil, message: "the system gave no application-support folder", detail: "\(error)")
         }
         #endif
     }

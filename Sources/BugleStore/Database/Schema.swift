@@ -1,6 +1,6 @@
 import GRDB
 
-/// The store's tables, and the checks made before touching a file.
+/// The store's tables, and the checks made before writing to a file.
 ///
 /// Migrations are frozen once released: a later change is a new migration, never an edit of
 /// an old one. Tables are named with strings, never derived from Swift types.
@@ -8,27 +8,50 @@ enum Schema {
     /// SQLite's `application_id` for Bugle's files: "BGLE".
     static let applicationID: Int32 = 0x4247_4C45
 
-    /// Checks that the database is a healthy Bugle store this code knows (or an empty
-    /// file), then migrates it.
-    static func prepare(_ writer: any DatabaseWriter) throws {
-        try writer.read { db in
-            let check = try String.fetchAll(db, sql: "PRAGMA quick_check")
-            if check != ["ok"] {
-                throw StoreError(.corrupt, path: writer.path, message: "the database is damaged (\(check.prefix(3).joined(separator: "; "))); move it aside and start a new one")
-            }
-            let application = try Int32.fetchOne(db, sql: "PRAGMA application_id") ?? 0
-            if application == 0 {
-                let tables = try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")
-                if !tables.isEmpty {
-                    throw StoreError(.foreign, path: writer.path, message: "not a Bugle database: it holds other tables (\(tables.prefix(5).joined(separator: ", "))); it was left as it is")
-                }
-            } else if application != applicationID {
-                throw StoreError(.foreign, path: writer.path, message: "not a Bugle database: it belongs to another program (application id \(application)); it was left as it is")
-            } else if try migrator.hasBeenSuperseded(db) {
-                let unknown = try migrator.appliedIdentifiers(db).subtracting(migrator.migrations).sorted()
-                throw StoreError(.newerSchema, path: writer.path, message: "written by a newer version of Bugle (schema \(unknown.joined(separator: ", ")) is unknown here); it was left as it is")
-            }
+    /// What ``check(_:path:)`` found in a file it accepts.
+    enum Status {
+        /// No table and no application id: a new file, or one SQLite made and left empty.
+        case empty
+        /// A Bugle store with every migration this code knows.
+        case current
+        /// A Bugle store that lacks migrations this code would apply.
+        case outdated
+    }
+
+    /// Checks, reading only, that the database is a healthy Bugle store this code knows, or
+    /// an empty database; throws a ``StoreError`` that says why not.
+    static func check(_ db: Database, path: String) throws -> Status {
+        let check = try String.fetchAll(db, sql: "PRAGMA quick_check")
+        if check != ["ok"] {
+            throw StoreError(.corrupt, path: path, message: "the database is damaged; move it aside and start a new one",
+                             detail: check.prefix(3).joined(separator: "; "))
         }
+        let application = try Int32.fetchOne(db, sql: "PRAGMA application_id") ?? 0
+        try refuseOtherApplications(application, path: path)
+        if application == 0 {
+            let tables = try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")
+            if !tables.isEmpty {
+                throw StoreError(.foreign, path: path, message: "not a Bugle database: it holds other tables (\(tables.prefix(5).joined(separator: ", "))); it was left as it is")
+            }
+            return .empty
+        }
+        if try migrator.hasBeenSuperseded(db) {
+            let unknown = try migrator.appliedIdentifiers(db).subtracting(migrator.migrations).sorted()
+            throw StoreError(.newerSchema, path: path, message: "written by a newer version of Bugle (schema \(unknown.joined(separator: ", ")) is unknown here); it was left as it is")
+        }
+        return try migrator.hasCompletedMigrations(db) ? .current : .outdated
+    }
+
+    /// Refuses a database another program marked as its own with SQLite's application id.
+    static func refuseOtherApplications(_ application: Int32, path: String) throws {
+        if application != 0 && application != applicationID {
+            throw StoreError(.foreign, path: path, message: "not a Bugle database: it belongs to another program (application id \(application)); it was left as it is")
+        }
+    }
+
+    /// Checks the database as ``check(_:path:)`` does, then migrates it.
+    static func prepare(_ writer: any DatabaseWriter, path: String) throws {
+        _ = try writer.read { db in try check(db, path: path) }
         try migrator.migrate(writer)
     }
 

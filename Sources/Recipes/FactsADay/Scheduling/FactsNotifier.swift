@@ -11,8 +11,9 @@ import Foundation
 ///   upcoming, new ones follow the last scheduled day.
 ///
 /// When the center does not take every request, the facts picked by this call are
-/// unscheduled again and ``FactsError/Code/scheduling`` is thrown, so that a retry starts
-/// clean.
+/// unscheduled again, the schedule it replaced is marked again, and
+/// ``FactsError/Code/scheduling`` is thrown: the database holds what it held before the call,
+/// so that a retry starts clean and nothing already scheduled is lost.
 public struct FactsNotifier: Sendable {
     /// Where the facts are.
     public var database: FactsDatabase
@@ -56,7 +57,7 @@ public struct FactsNotifier: Sendable {
             try await apply(time: time, firstDay: first)
             throw FactsError(.noFacts, "there are no \(language.nativeName) facts to schedule")
         }
-        try await apply(time: time, firstDay: first, undoing: added)
+        try await apply(time: time, firstDay: first, undoing: added, restoring: upcoming)
         return added.count
     }
 
@@ -87,20 +88,28 @@ public struct FactsNotifier: Sendable {
         return picked
     }
 
-    /// Hands the upcoming facts to the scheduler and refreshes.
-    private func apply(time: LocalTime, firstDay: LocalDate, reason: RefreshReason = .dataChanged, undoing added: [ScheduledFact] = []) async throws {
+    /// Hands the upcoming facts to the scheduler and refreshes. When the refresh fails, the
+    /// facts this call `added` are unscheduled and the schedule it replaced (`restoring`) is
+    /// marked again, so that the database keeps what it held before the call.
+    private func apply(time: LocalTime, firstDay: LocalDate, reason: RefreshReason = .dataChanged, undoing added: [ScheduledFact] = [],
+                       restoring replaced: [ScheduledFact] = []) async throws {
         let upcoming = try database.scheduledFacts(from: firstDay)
         for (key, value) in FactSchedule.stateValues(for: upcoming, time: time) { await scheduler.update(key, to: value) }
         let result: RefreshResult
         do {
             result = try await refresh(reason)
         } catch {
-            try database.clearScheduling(notificationIDs: added.map(\.notificationID))
+            try undo(added, restoring: replaced)
             throw FactsError(.scheduling, "\(error)")
         }
         if result.failures > 0 {
-            try database.clearScheduling(notificationIDs: added.map(\.notificationID))
+            try undo(added, restoring: replaced)
             throw FactsError(.scheduling, "the notification center refused \(result.failures) request\(result.failures == 1 ? "" : "s")")
         }
+    }
+
+    private func undo(_ added: [ScheduledFact], restoring replaced: [ScheduledFact]) throws {
+        try database.clearScheduling(notificationIDs: added.map(\.notificationID))
+        try database.markScheduled(replaced)
     }
 }

@@ -33,7 +33,10 @@ public struct ScheduledFact: Hashable, Sendable {
 ///
 /// Every write is one transaction: a failure leaves the file as it was.
 public struct FactsDatabase: Sendable {
-    let writer: any DatabaseWriter
+    /// Reads.
+    let reader: any DatabaseReader
+    /// Writes: `nil` for a database opened read-only.
+    let writer: (any DatabaseWriter)?
     /// Bugle's store in the same file: the scheduler's journal, flags and preferences.
     public let store: BugleDatabase
 
@@ -41,21 +44,53 @@ public struct FactsDatabase: Sendable {
     static let schemaVersion = 1
 
     /// A database over `writer`: Bugle's store is prepared, then the facts tables migrated.
+    ///
+    /// Open a file's writer with `BugleDatabase.openWriter(at:checking:)`, which refuses a file that
+    /// is not a Bugle store before anything is written to it; ``open(at:)`` does.
     public init(_ writer: any DatabaseWriter) throws {
+        self.reader = writer
         self.writer = writer
         store = try BugleDatabase(writer)
-        try Self.migrate(writer)
-    }
-
-    /// Opens (or creates) the file at `url`.
-    public static func open(at url: URL) throws -> FactsDatabase {
         do {
-            return try FactsDatabase(DatabasePool(path: url.path, configuration: BugleDatabase.makeConfiguration()))
-        } catch let error as StoreError {
+            try Self.migrate(writer)
+        } catch let error as FactsError {
             throw error
         } catch {
-            throw FactsError(.storage, "cannot open \(url.path): \(error)")
+            throw Self.storageError(error)
         }
+    }
+
+    /// Opens (or creates) the file at `url`, for the app: the file must be new, empty, or a
+    /// Bugle store; anything else is refused with a `StoreError` and left as it was.
+    public static func open(at url: URL) throws -> FactsDatabase {
+        try FactsDatabase(BugleDatabase.openWriter(at: url, checking: { db in try checkVersion(db, allowingNone: true) }))
+    }
+
+    /// Opens the app's file at `url` for reading only: nothing is written to it. A file that
+    /// is not a Bugle store is refused with a `StoreError`; a Bugle store without the facts
+    /// tables (one the app never onboarded into), or with newer ones, with a
+    /// ``FactsError/Code/storage`` error. Every write then fails.
+    public static func openReadOnly(at url: URL) throws -> FactsDatabase {
+        let store = try BugleDatabase.openReadOnly(at: url)
+        try Self.read(store.reader) { db in try checkVersion(db, allowingNone: false) }
+        return FactsDatabase(reader: store.reader, store: store)
+    }
+
+    /// Refuses facts tables newer than this code, and no facts tables unless `allowingNone`.
+    private static func checkVersion(_ db: Database, allowingNone: Bool) throws {
+        let version = try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0
+        guard version != 0 || allowingNone else {
+            throw FactsError(.storage, "holds no Facts A Day data (a Bugle store the app never onboarded into); it was left as it is")
+        }
+        guard version <= schemaVersion else {
+            throw FactsError(.storage, "the facts tables are at version \(version), newer than this app knows (\(schemaVersion)); it was left as it is")
+        }
+    }
+
+    private init(reader: any DatabaseReader, store: BugleDatabase) {
+        self.reader = reader
+        self.writer = nil
+        self.store = store
     }
 
     /// An empty database in memory, for tests and scenarios.
@@ -66,11 +101,8 @@ public struct FactsDatabase: Sendable {
     /// Frozen once released: a later change is a new step, never an edit of this one.
     static func migrate(_ writer: any DatabaseWriter) throws {
         try writer.write { db in
-            let version = try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0
-            guard version <= schemaVersion else {
-                throw FactsError(.storage, "the facts tables are at version \(version), newer than this app knows (\(schemaVersion))")
-            }
-            if version < 1 {
+            try checkVersion(db, allowingNone: true)
+            if try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0 < 1 {
                 try db.execute(sql: """
                     CREATE TABLE categories (
                         id INTEGER PRIMARY KEY,
@@ -270,10 +302,28 @@ public struct FactsDatabase: Sendable {
     // MARK: Access
 
     private func write<T>(_ body: (Database) throws -> T) throws -> T {
-        do { return try writer.write(body) } catch let error as FactsError { throw error } catch { throw FactsError(.storage, "\(error)") }
+        guard let writer else { throw FactsError(.storage, "the database was opened read-only; nothing was written") }
+        do { return try writer.write(body) } catch let error as FactsError { throw error } catch { throw Self.storageError(error) }
     }
 
     private func read<T>(_ body: (Database) throws -> T) throws -> T {
-        do { return try writer.read(body) } catch let error as FactsError { throw error } catch { throw FactsError(.storage, "\(error)") }
+        try Self.read(reader, body)
+    }
+
+    private static func read<T>(_ reader: any DatabaseReader, _ body: (Database) throws -> T) throws -> T {
+        do { return try reader.read(body) } catch let error as FactsError { throw error } catch { throw storageError(error) }
+    }
+
+    /// A failure of SQLite in the app's words, without SQLite's.
+    private static func storageError(_ error: any Error) -> FactsError {
+        guard let error = error as? DatabaseError else { return FactsError(.storage, "the facts could not be read or written") }
+        switch error.resultCode.primaryResultCode {
+        case .SQLITE_FULL: return FactsError(.storage, "the disk is full; nothing was written")
+        case .SQLITE_READONLY: return FactsError(.storage, "the file cannot be written; nothing was written")
+        case .SQLITE_BUSY, .SQLITE_LOCKED: return FactsError(.storage, "another program is writing the file; try again when it is done")
+        case .SQLITE_CORRUPT, .SQLITE_NOTADB: return FactsError(.storage, "the file is damaged; move it aside and onboard again")
+        case .SQLITE_CONSTRAINT: return FactsError(.storage, "the change would store a fact or notification twice; nothing was written")
+        default: return FactsError(.storage, "the facts could not be read or written")
+        }
     }
 }
