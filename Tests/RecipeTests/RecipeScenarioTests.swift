@@ -27,7 +27,7 @@ import Testing
         BadEvent(recipe: "study-reminders", event: "toggle: { studyReminders: on, difficultCardReminders: on }", message: "expected one toggle"),
         BadEvent(recipe: "study-reminders", event: "toggle: { dailyDigest: on }", message: "unknown key \"dailyDigest\""),
         BadEvent(recipe: "study-reminders", event: "language: de", message: "expected one of en, es, fr"),
-        BadEvent(recipe: "study-reminders", event: "leaveApp: { difficultCardsDue: -1 }", message: "expected 0 or more cards"),
+        BadEvent(recipe: "study-reminders", event: "leaveApp: { difficultCardsDue: -1 }", message: "difficultCardsDue: expected a whole number from 0 to 100000, found \"-1\""),
     ]
 
     @Test(arguments: badEvents)
