@@ -27,7 +27,7 @@ struct BugleCommand: AsyncParsableCommand {
             guard code != .success, !(error is ExitCode) else { exit(withError: error) }
             let lines = message(for: error).split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
             let text = lines.first.map { $0.hasPrefix("Error: ") ? String($0.dropFirst(7)) : $0 } ?? "\(error)"
-            FileHandle.standardError.write(Data("bugle: error: \(TerminalText.escaped(text))\n".utf8))
+            FileHandle.standardError.write(Data("bugle: error: \(TerminalText.escaped(text, invisible: true))\n".utf8))
             exit(withError: ExitCode(code.rawValue))
         }
     }

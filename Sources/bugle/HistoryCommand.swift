@@ -101,7 +101,7 @@ struct StoreHistory {
             lines.append("  \(time(event.date))  \(pad(event.kind, kindWidth))  \(event.summary)")
         }
         // Titles, ids and summaries come from the app: shown as text, one line each.
-        return lines.map(TerminalText.escaped).joined(separator: "\n") + "\n"
+        return lines.map { TerminalText.escaped($0) }.joined(separator: "\n") + "\n"
     }
 
     func json(zone: TimeZone) throws -> String {

@@ -57,7 +57,9 @@ public enum TimeParsing {
     /// `YYYY-MM-DDTHH:MM[:SS]` with an optional `Z` or `±HH:MM` / `±HHMM` / `±HH` offset of
     /// at most 18 hours. A space may stand for the `T`.
     public static func dateTime(_ text: String) -> WrittenDateTime? {
-        let text = text.trimmingCharacters(in: .whitespaces)
+        // Spaces and tabs around it only: Foundation's whitespace set also holds invisible
+        // characters (a zero-width space) that would then pass unseen.
+        let text = String(text.drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed())
         guard text.count >= 16 else { return nil }
         let separatorIndex = text.index(text.startIndex, offsetBy: 10)
         guard text[separatorIndex] == "T" || text[separatorIndex] == " ",

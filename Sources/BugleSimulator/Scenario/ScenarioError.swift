@@ -22,6 +22,6 @@ public struct ScenarioError: Error, CustomStringConvertible, Hashable, Sendable 
             if let column { location += ":\(column)" }
         }
         // The message quotes the file's own text, which may hold control characters.
-        return "\(location): error: \(TerminalText.escaped(message))"
+        return "\(location): error: \(TerminalText.escaped(message, invisible: true))"
     }
 }

@@ -155,7 +155,7 @@ public struct ScenarioValue {
         var total = 0.0
         var digits = ""
         var sawUnit = false
-        for character in text.trimmingCharacters(in: .whitespaces) {
+        for character in text.drop(while: { $0 == " " }).reversed().drop(while: { $0 == " " }).reversed() {
             if character.isASCII, character.isNumber { digits.append(character); continue }
             guard let value = Double(digits) else { return nil }
             switch character {
@@ -252,9 +252,12 @@ public struct ScenarioValue {
         }
     }
 
+    /// The value as an error quotes it: a long one cut to its first 60 characters.
     var describe: String {
-        if let scalar = node.scalar { return scalar.string.isEmpty ? "nothing" : "\"\(scalar.string)\"" }
-        return kind
+        guard let scalar = node.scalar else { return kind }
+        let text = scalar.string
+        if text.isEmpty { return "nothing" }
+        return text.count > 60 ? "\"\(text.prefix(60))…\" (\(text.count) characters)" : "\"\(text)\""
     }
 }
 
