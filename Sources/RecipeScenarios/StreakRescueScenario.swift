@@ -64,11 +64,7 @@ public struct StreakRescueScenario: ScenarioRecipe {
         case "completePuzzle":
             let object = try value.object(["completed", "total"])
             let total = try object.required("total").int(in: 1...100)
-            let completedValue = try object.required("completed")
-            let completed = try completedValue.int()
-            guard (1...total).contains(completed) else {
-                throw completedValue.error("\(completedValue.path): expected 1 to \(total) (the day's total), found \(completed)")
-            }
+            let completed = try object.required("completed").int(in: 1...total)
             return .object(["completed": .int(completed), "total": .int(total)])
         case "explanation":
             let answer = try value.string()

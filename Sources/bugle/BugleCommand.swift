@@ -25,9 +25,14 @@ struct BugleCommand: AsyncParsableCommand {
             let code = exitCode(for: error)
             // Help and version requests print as usual; an `ExitCode` was explained already.
             guard code != .success, !(error is ExitCode) else { exit(withError: error) }
-            let lines = message(for: error).split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
-            let text = lines.first.map { $0.hasPrefix("Error: ") ? String($0.dropFirst(7)) : $0 } ?? "\(error)"
-            FileHandle.standardError.write(Data("bugle: error: \(TerminalText.escaped(text, invisible: true))\n".utf8))
+            // The message without the usage lines ArgumentParser adds; a line end inside it
+            // comes from the value given, and is written out with the rest.
+            var message = message(for: error)
+            for marker in ["\nHelp: ", "\nUsage: "] {
+                if let range = message.range(of: marker) { message = String(message[..<range.lowerBound]) }
+            }
+            if message.hasPrefix("Error: ") { message.removeFirst(7) }
+            FileHandle.standardError.write(Data("bugle: error: \(TerminalText.escaped(message, invisible: true))\n".utf8))
             exit(withError: ExitCode(code.rawValue))
         }
     }

@@ -18,7 +18,7 @@ import Testing
     }
 
     static let badEvents = [
-        BadEvent(recipe: "streak-rescue", event: "completePuzzle: { completed: 4, total: 3 }", message: "expected 1 to 3 (the day's total), found 4"),
+        BadEvent(recipe: "streak-rescue", event: "completePuzzle: { completed: 4, total: 3 }", message: "completePuzzle.completed: expected a whole number from 1 to 3, found \"4\""),
         BadEvent(recipe: "streak-rescue", event: "completePuzzle: { completed: 1 }", message: "missing required key \"total\""),
         BadEvent(recipe: "streak-rescue", event: "explanation: maybe", message: "expected accept or decline"),
         BadEvent(recipe: "streak-rescue", event: "tapNotification: reminder", message: "expected kickoff or saver"),
