@@ -32,10 +32,17 @@ struct BugleCommand: AsyncParsableCommand {
                 if let range = message.range(of: marker) { message = String(message[..<range.lowerBound]) }
             }
             if message.hasPrefix("Error: ") { message.removeFirst(7) }
-            FileHandle.standardError.write(Data("bugle: error: \(TerminalText.escaped(message, invisible: true))\n".utf8))
+            reportError("bugle: error: \(message)")
             exit(withError: ExitCode(code.rawValue))
         }
     }
+}
+
+/// Writes `text` to standard error as one line: a line end or an escape sequence in it (from
+/// a path or a value the user gave) is written out, so that the message stays one line and
+/// cannot repaint the terminal.
+func reportError(_ text: String) {
+    FileHandle.standardError.write(Data("\(TerminalText.escaped(text, invisible: true))\n".utf8))
 }
 
 /// Output formats every command offers.
@@ -90,7 +97,7 @@ func reportingErrors<T>(_ body: () async throws -> T) async throws -> T {
     do {
         return try await body()
     } catch let error as ScenarioError {
-        FileHandle.standardError.write(Data("\(error)\n".utf8))
+        reportError("\(error)")
         throw ExitCode(1)
     }
 }
@@ -129,7 +136,7 @@ struct Simulate: AsyncParsableCommand {
                 // The system's own words ("No such file or directory") when there are some.
                 let posix = ((error as? CocoaError)?.underlying as NSError?).flatMap { $0.domain == NSPOSIXErrorDomain ? $0.code : nil }
                 let reason = posix.map { String(cString: strerror(Int32($0))) } ?? error.localizedDescription
-                FileHandle.standardError.write(Data("\(html): error: cannot write the HTML page: \(reason)\n".utf8))
+                reportError("\(html): error: cannot write the HTML page: \(reason)")
                 throw ExitCode(1)
             }
         }

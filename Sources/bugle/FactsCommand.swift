@@ -145,13 +145,13 @@ struct FactsTodayCommand: ParsableCommand {
     func run() throws {
         let path = try store.path()
         guard FileManager.default.fileExists(atPath: path) else {
-            FileHandle.standardError.write(Data("\(path): no such store; run bugle facts onboard first\n".utf8))
+            reportError("\(path): no such store; run bugle facts onboard first")
             throw ExitCode(1)
         }
         let database = try store.openReadOnly()
         let day = on.flatMap(TimeParsing.localDate) ?? ZoneRules(timeZone: store.timeZone, around: Date()).localDate(at: Date())
         guard let item = try database.fact(on: day) else {
-            FileHandle.standardError.write(Data("No fact is scheduled for \(day).\n".utf8))
+            reportError("No fact is scheduled for \(day).")
             throw ExitCode(1)
         }
         let time = try database.preferences().map { " at \($0.notificationTime)" } ?? ""

@@ -42,7 +42,7 @@ struct HistoryCommand: ParsableCommand {
 
 /// Writes a store error's message to standard error, once a run.
 func reportStoreError(_ error: any Error) {
-    storeWarning.once { FileHandle.standardError.write(Data("bugle: event log: \(error)\n".utf8)) }
+    storeWarning.once { reportError("bugle: event log: \(error)") }
 }
 
 /// Runs `body`, turning a store error into its message on standard error and exit code 1.
@@ -50,7 +50,7 @@ func storeReportingErrors<T>(_ body: () throws -> T) throws -> T {
     do {
         return try body()
     } catch let error as StoreError {
-        FileHandle.standardError.write(Data("\(error)\n".utf8))
+        reportError("\(error)")
         throw ExitCode(1)
     }
 }

@@ -78,7 +78,7 @@ struct RRuleCommand: ParsableCommand {
                 lines = try floatingLines(parsed)
             }
         } catch let error as RecurrenceRuleError {
-            FileHandle.standardError.write(Data("bugle: error: the rule is invalid: \(error)\n".utf8))
+            reportError("bugle: error: the rule is invalid: \(error)")
             throw ExitCode(1)
         }
         var printed = 0
@@ -97,7 +97,7 @@ struct RRuleCommand: ParsableCommand {
         }
         if format == .json { print(printed == 0 ? "[]" : "\n]") }
         if stopped {
-            FileHandle.standardError.write(Data("bugle: error: --until: stopped after 100000 occurrences, the most one run prints; give an earlier --until, or --after TIME with --count N\n".utf8))
+            reportError("bugle: error: --until: stopped after 100000 occurrences, the most one run prints; give an earlier --until, or --after TIME with --count N")
             throw ExitCode(1)
         }
     }
