@@ -177,8 +177,6 @@ public struct Planner: Sendable {
         /// Lets the rule of `cursor` jump to `until` when it can, instead of drawing the
         /// candidates a policy has closed; returns whether it did.
         func jump(_ cursor: Int, source: Int, to until: Date) -> Bool {
-            // Past the lookahead is as far as any rule is asked.
-            let until = min(until, context.lookaheadEnd.addingTimeInterval(1))
             guard cursors[cursor].iterator != nil, cursors[cursor].lastDrawn < until,
                   let jumped = rules[source].candidates(in: context, from: until) else { return false }
             cursors[cursor].skipBefore = until
@@ -294,7 +292,9 @@ public struct Planner: Sendable {
                 enqueue(item)
             case .drop(let reason, let detail)?:
                 dropped.append(DroppedCandidate(candidate: item.candidate, reason: reason, explanation: detail))
-            case .dropUntil(let reason, let detail, let until)?:
+            case .dropUntil(let reason, let detail, let closedUntil)?:
+                // Past the lookahead is as far as any rule is asked.
+                let until = min(closedUntil, context.lookaheadEnd.addingTimeInterval(1))
                 if decider <= firstMover, until > item.candidate.fireDate, jump(cursor, source: item.source, to: until) {
                     let (rule, zone) = (item.candidate.ruleID, context.zone)
                     dropped.append(DroppedCandidate(candidate: item.candidate, reason: reason, explanation: Explanation {
