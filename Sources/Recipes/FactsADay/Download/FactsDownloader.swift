@@ -167,13 +167,15 @@ public struct FactsDownloader<C: Clock>: Sendable where C.Duration == Duration {
             do {
                 return try await operation(started.duration(to: deadline))
             } catch let error as FactsError where error.code.isRetryable {
+                let tries = attempt + 1
+                let failure = tries == 1 ? error : FactsError(error.code, "\(error.message) (\(tries) tries)", serviceCode: error.serviceCode)
                 let took = started.duration(to: clock.now)
-                let wait = retry.delay(beforeRetry: attempt + 1)
-                guard attempt < retry.retries, clock.now.duration(to: deadline) - wait >= max(took, .milliseconds(1)) else {
-                    throw attempt == 0 ? error : FactsError(error.code, "\(error.message) (\(attempt + 1) tries)", serviceCode: error.serviceCode)
-                }
+                let wait = retry.delay(beforeRetry: tries)
+                guard attempt < retry.retries, clock.now.duration(to: deadline) - wait >= max(took, .milliseconds(1)) else { throw failure }
                 attempt += 1
                 try await clock.sleep(for: wait)
+                // A wait that overslept the budget leaves nothing to try with.
+                guard clock.now < deadline else { throw failure }
             }
         }
     }
