@@ -45,6 +45,12 @@ final class HTTPExchange: NSObject, URLSessionDataDelegate, @unchecked Sendable 
     /// `host:port`, for messages.
     private let server: String
     private let clock = ContinuousClock()
+    /// Where the watchdog fires. Serial queues of their own get a thread even when the
+    /// shared ones are all waiting, so neither this nor `sessionQueue` can be starved.
+    private let watchdogQueue = DispatchQueue(label: "FactsADay.HTTPExchange.watchdog")
+    /// Where the session is made, started and cancelled: calls that wait for the process's
+    /// URLSession queue.
+    private let sessionQueue = DispatchQueue(label: "FactsADay.HTTPExchange.session")
 
     private let lock = NSLock()
     // Guarded by `lock`.
@@ -71,6 +77,9 @@ final class HTTPExchange: NSObject, URLSessionDataDelegate, @unchecked Sendable 
     /// wrong (a ``CancellationError`` when the calling task is cancelled). It ends within
     /// `timeLimit` (and ``NetworkLimits/total``) of its start.
     static func send(_ request: URLRequest, limits: NetworkLimits, within timeLimit: Duration, server: String) async throws -> Answer {
+        guard let scheme = request.url?.scheme?.lowercased(), ["http", "https"].contains(scheme) else {
+            throw FactsError(.invalidConfiguration, "the content service's URL must start with http:// or https://, found \(request.url?.absoluteString ?? "none")")
+        }
         guard timeLimit > .zero else {
             throw FactsError(.timeout, "The server at \(server) could not be asked: the time for it had run out")
         }
@@ -98,7 +107,7 @@ final class HTTPExchange: NSObject, URLSessionDataDelegate, @unchecked Sendable 
         }
         // The watchdog is a dispatch timer rather than a task, so that it fires on time even
         // when every thread of the Swift concurrency pool is busy or blocked.
-        let watchdog = DispatchSource.makeTimerSource(queue: .global())
+        let watchdog = DispatchSource.makeTimerSource(queue: watchdogQueue)
         watchdog.setEventHandler { [weak self] in self?.watch() }
         let armed = lock.withLock {
             guard outcome == nil else { return false }
@@ -115,7 +124,7 @@ final class HTTPExchange: NSObject, URLSessionDataDelegate, @unchecked Sendable 
         // On Linux every session's work runs on one shared serial queue, and creating or
         // resuming a task waits for it, for seconds while another session is flooded with
         // data: never on a thread of the Swift concurrency pool.
-        DispatchQueue.global().async { [self] in
+        sessionQueue.async { [self] in
             let configuration = URLSessionConfiguration.ephemeral
             configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
             // Backstops only: the watchdog ends the exchange first. Whole seconds, because
@@ -155,7 +164,7 @@ final class HTTPExchange: NSObject, URLSessionDataDelegate, @unchecked Sendable 
         waiting?.resume(with: result)
         // `invalidateAndCancel()` waits for the session's queue, which a fast sender keeps
         // busy: never on the caller's thread. It also releases this delegate.
-        if let session { DispatchQueue.global().async { session.invalidateAndCancel() } }
+        if let session { sessionQueue.async { session.invalidateAndCancel() } }
     }
 
     // MARK: The watchdog
@@ -296,8 +305,8 @@ final class HTTPExchange: NSObject, URLSessionDataDelegate, @unchecked Sendable 
                 ? FactsError(.serverError, "The server at \(server) closed the connection in the middle of its answer")
                 : FactsError(.serverError, "The server at \(server) closed the connection without answering")
         case .unsupportedURL, .cannotParseResponse:
-            // The base URL is http or https, so on Linux this is libcurl refusing an answer
-            // that is not HTTP ("Received HTTP/0.9 when not allowed").
+            // The URL is http or https (checked first), so on Linux this is libcurl refusing
+            // an answer that is not HTTP ("Received HTTP/0.9 when not allowed").
             return FactsError(.invalidResponse, "\(server) is not the Facts A Day content service: it answered something that is not HTTP")
         case .httpTooManyRedirects, .redirectToNonExistentLocation:
             return FactsError(.invalidResponse, "\(server) is not the Facts A Day content service: it answered with redirects that lead nowhere")
