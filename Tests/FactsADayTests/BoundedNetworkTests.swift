@@ -9,7 +9,7 @@ import Testing
 /// without end, fail or do not speak HTTP, onboarding fails within its budget, tells the
 /// user what happened (only an unreachable server is "Check your internet connection"), and
 /// leaves the database exactly as it was. These wait for real, on short limits.
-@Suite struct BoundedNetworkTests {
+@Suite(.ownThreads) struct BoundedNetworkTests {
     /// Short limits, so that each case waits a second or two: connect 1 s, idle 1.5 s (more
     /// than the drips' 0.5 s), total 2.5 s, 64 KiB.
     static func limits() throws -> NetworkLimits {
@@ -163,6 +163,15 @@ import Testing
         #expect(error?.message == "The server at \(server.name) did not finish answering within 2.5 s")
     }
 
+    /// A URL that is not http or https is a mistake in the app, not a server that speaks
+    /// something else.
+    @Test func aURLThatIsNotHTTPIsAConfigurationError() async throws {
+        let service = HTTPFactsService(baseURL: try #require(URL(string: "ftp://127.0.0.1:21")))
+        let error = await #expect(throws: FactsError.self) { try await service.metadata(language: .en, deviceKey: "k") }
+        #expect(error?.code == .invalidConfiguration)
+        #expect(error?.message == "the content service's URL must start with http:// or https://, found ftp://127.0.0.1:21/api/metadata?language=en")
+    }
+
     /// Cancelling the task that waits ends the request at once.
     @Test func cancellingEndsTheRequestAtOnce() async throws {
         let server = try HostileServer(.silent)
@@ -170,10 +179,12 @@ import Testing
         let service = HTTPFactsService(baseURL: try server.baseURL, limits: try NetworkLimits(connect: .seconds(30), total: .seconds(60)))
         let clock = ContinuousClock()
         let started = clock.now
-        let request = Task { try await service.register(DeviceInfo(platform: "linux", model: "bugle", osVersion: "1"), language: .en) }
-        try await Task.sleep(for: .milliseconds(200))
-        request.cancel()
-        await #expect(throws: CancellationError.self) { try await request.value }
+        try await withThrowingTaskGroup(of: String.self) { group in
+            group.addTask { try await service.register(DeviceInfo(platform: "linux", model: "bugle", osVersion: "1"), language: .en) }
+            try await Task.sleep(for: .milliseconds(200))
+            group.cancelAll()
+            await #expect(throws: CancellationError.self) { _ = try await group.next() }
+        }
         #expect(started.duration(to: clock.now) <= .seconds(2))
     }
 }

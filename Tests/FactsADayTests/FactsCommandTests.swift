@@ -30,7 +30,7 @@ import Testing
     func runAwaitingExit(_ arguments: [String], input: String = "") async throws -> Run {
         let child = try Self.start(arguments, input: input)
         return await withCheckedContinuation { continuation in
-            DispatchQueue.global().async { continuation.resume(returning: child.wait()) }
+            DispatchQueue(label: "FactsCommandTests.child").async { continuation.resume(returning: child.wait()) }
         }
     }
 
@@ -117,7 +117,7 @@ import Testing
     /// default limits. Onboarding fails within 15 s (two tries of 5 s, 1 s apart) with one
     /// line on standard error, and the store from an earlier, unfinished onboarding holds
     /// exactly what it held.
-    @Test func aServerThatNeverAnswersFailsOnboardingWithinFifteenSecondsAndLeavesTheStoreAsItWas() async throws {
+    @Test(.ownThreads) func aServerThatNeverAnswersFailsOnboardingWithinFifteenSecondsAndLeavesTheStoreAsItWas() async throws {
         let server = try HostileServer(.silent)
         defer { server.stop() }
         let db = temporaryDatabase()
