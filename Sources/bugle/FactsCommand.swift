@@ -71,10 +71,26 @@ struct FactsOnboardCommand: AsyncParsableCommand {
             system on the command line: the permission prompt is answered here, and the schedule \
             goes to a simulated notification center and the store's ledger. Once onboarded, \
             running it again tops the schedule up to 64 facts, as the app does at launch.
+
+            Every request is bounded: the server must start answering within --connect-timeout, \
+            may not fall silent for --idle-timeout in the middle of an answer, and a step \
+            (connecting and loading the categories, or one page of facts) ends within --timeout, \
+            retries included. A server that does not answer in time, fails, or is not the \
+            content service is reported as such; only a server that cannot be reached asks to \
+            check the internet connection. A failed step leaves the store as it was.
             """)
 
     @Option(help: "The content server's root URL, such as http://127.0.0.1:8080.")
     var server: String
+
+    @Option(name: .customLong("connect-timeout"), help: "Seconds the server has to start answering a request (0.1 to 60).")
+    var connectTimeout: Double = 5
+
+    @Option(name: .customLong("idle-timeout"), help: "Seconds the server may fall silent in the middle of an answer (0.1 to 300).")
+    var idleTimeout: Double = 10
+
+    @Option(help: "Seconds one step may take, retries included: connecting and loading the categories, or one page of facts (0.1 to 600).")
+    var timeout: Double = 14
 
     @OptionGroup var store: FactsStoreOptions
 
@@ -82,6 +98,35 @@ struct FactsOnboardCommand: AsyncParsableCommand {
         guard let url = URL(string: server), ["http", "https"].contains(url.scheme ?? ""), url.host != nil else {
             throw ValidationError("--server: expected an http:// or https:// URL, found \(server)")
         }
+        _ = try limits()
+    }
+
+    /// The request limits and retry budget from the flags, each checked against its range.
+    func limits() throws -> (NetworkLimits, RetryPolicy) {
+        let connect = try Self.seconds(connectTimeout, flag: "--connect-timeout", in: NetworkLimits.connectRange)
+        let idle = try Self.seconds(idleTimeout, flag: "--idle-timeout", in: NetworkLimits.idleRange)
+        let total = try Self.seconds(timeout, flag: "--timeout", in: NetworkLimits.totalRange.clamped(to: RetryPolicy.budgetRange))
+        do {
+            return (try NetworkLimits(connect: connect, idle: idle, total: total), try RetryPolicy(budget: total))
+        } catch let error as FactsError {
+            throw ValidationError(error.message)
+        }
+    }
+
+    /// `value` seconds as a `Duration`, when it is a number inside `range`; checked before
+    /// converting, since a `Duration` cannot hold every `Double`.
+    static func seconds(_ value: Double, flag: String, in range: ClosedRange<Duration>) throws -> Duration {
+        let (low, high) = (seconds(range.lowerBound), seconds(range.upperBound))
+        guard value.isFinite, value >= low, value <= high else {
+            throw ValidationError("\(flag): expected seconds between \(Self.number(low)) and \(Self.number(high)), found \(Self.number(value))")
+        }
+        return .milliseconds(Int64((value * 1000).rounded()))
+    }
+
+    private static func number(_ value: Double) -> String { String(format: "%g", value) }
+
+    private static func seconds(_ duration: Duration) -> Double {
+        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
     }
 
     func run() async throws {
@@ -100,7 +145,10 @@ struct FactsOnboardCommand: AsyncParsableCommand {
         }
         let version = ProcessInfo.processInfo.operatingSystemVersion
         let deviceInfo = DeviceInfo(platform: Self.platform, model: "bugle", osVersion: "\(version.majorVersion).\(version.minorVersion)")
-        let downloader = FactsDownloader(service: HTTPFactsService(baseURL: URL(string: server)!), database: database, clock: ContinuousClock(), device: deviceInfo)
+        guard let baseURL = URL(string: server) else { throw ValidationError("--server: expected an http:// or https:// URL, found \(server)") }
+        let (limits, retry) = try limits()
+        let downloader = FactsDownloader(service: HTTPFactsService(baseURL: baseURL, limits: limits), database: database, clock: ContinuousClock(),
+                                         retry: retry, device: deviceInfo)
         var shell = TerminalOnboarding(database: database, downloader: downloader, notifier: notifier, center: center)
         try await shell.run()
         guard let preferences = try database.preferences() else { throw ExitCode(1) }
@@ -171,6 +219,8 @@ struct TerminalOnboarding {
     let center: SimulatedCenter
     var onboarding = Onboarding(locale: Locale.current)
     let inbox = DownloadInbox()
+    /// Why the last initialization failed, reported on standard error; `nil` after a success.
+    var initializationFailure: FactsError?
 
     init(database: FactsDatabase, downloader: FactsDownloader<ContinuousClock>, notifier: FactsNotifier, center: SimulatedCenter) {
         self.database = database
@@ -192,7 +242,12 @@ struct TerminalOnboarding {
                 try await perform(onboarding.handle(.languageSelected(language)))
             }
             try await perform(onboarding.handle(.continueTapped))
-            if let error = onboarding.initializationError { print("\(error). Press Enter to try again.") }
+            if onboarding.initializationError != nil, let failure = initializationFailure {
+                // One line on standard error; the prompt stays on standard output.
+                let advice = failure.code == .network ? " \(Onboarding.connectionError)." : ""
+                FileHandle.standardError.write(Data("bugle: \(failure.message).\(advice)\n".utf8))
+                print("Press Enter to try again.")
+            }
         }
 
         print("\nStep 2/4 · Categories (at least \(Onboarding.minimumCategories))")
@@ -305,8 +360,10 @@ struct TerminalOnboarding {
                 print("Loading…")
                 do {
                     let categories = try await downloader.initialize(language: language)
+                    initializationFailure = nil
                     try await perform(onboarding.handle(.initialized(categories)))
                 } catch let error as FactsError {
+                    initializationFailure = error
                     try await perform(onboarding.handle(.initializationFailed(error)))
                 }
             case .startDownload(let query):
@@ -349,12 +406,17 @@ struct TerminalOnboarding {
         }
     }
 
-    /// One line of standard input; the end of input stops the command.
+    /// One line of standard input; the end of input stops the command, without a second
+    /// message when a failure was just reported.
     private func ask(_ prompt: String) throws -> String {
         print(prompt, terminator: "")
         fflush(nil)
         guard let line = readLine() else {
-            FileHandle.standardError.write(Data("\nbugle: input ended before onboarding was complete\n".utf8))
+            if initializationFailure == nil {
+                FileHandle.standardError.write(Data("\nbugle: input ended before onboarding was complete\n".utf8))
+            } else {
+                print("")
+            }
             throw ExitCode(1)
         }
         return line.trimmingCharacters(in: .whitespaces)

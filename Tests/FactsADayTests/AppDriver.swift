@@ -23,7 +23,7 @@ struct AppDriver {
 
     init(server: StubFactsServer, locale: String = "en_US", start: String = "2026-03-02T08:00") throws {
         app = try FactsHarness(start: start, facts: [], authorization: .notDetermined)
-        downloader = FactsDownloader(service: HTTPFactsService(baseURL: server.baseURL, timeout: 5), database: app.database, clock: RecordingClock())
+        downloader = FactsDownloader(service: HTTPFactsService(baseURL: server.baseURL), database: app.database, clock: RecordingClock())
         onboarding = Onboarding(locale: Locale(identifier: locale))
     }
 

@@ -17,7 +17,7 @@ import Testing
     }
 
     func downloader(pageSize: Int = 50) -> FactsDownloader<RecordingClock> {
-        FactsDownloader(service: HTTPFactsService(baseURL: server.baseURL, timeout: 5), database: database, clock: clock, pageSize: pageSize)
+        FactsDownloader(service: HTTPFactsService(baseURL: server.baseURL), database: database, clock: clock, pageSize: pageSize)
     }
 
     @Test func initializationRegistersTheDeviceAndStoresTheCategories() async throws {
@@ -142,11 +142,15 @@ struct FailingAfterFirstPage: FactsService {
     let inner: HTTPFactsService
     let server: StubFactsServer
 
-    func register(_ device: DeviceInfo, language: FactsLanguage) async throws -> String { try await inner.register(device, language: language) }
-    func metadata(language: FactsLanguage, deviceKey: String) async throws -> FactsMetadata { try await inner.metadata(language: language, deviceKey: deviceKey) }
-    func facts(_ query: FactsQuery, page: Int, pageSize: Int, deviceKey: String) async throws -> FactsPage {
+    func register(_ device: DeviceInfo, language: FactsLanguage, within timeLimit: Duration) async throws -> String {
+        try await inner.register(device, language: language, within: timeLimit)
+    }
+    func metadata(language: FactsLanguage, deviceKey: String, within timeLimit: Duration) async throws -> FactsMetadata {
+        try await inner.metadata(language: language, deviceKey: deviceKey, within: timeLimit)
+    }
+    func facts(_ query: FactsQuery, page: Int, pageSize: Int, deviceKey: String, within timeLimit: Duration) async throws -> FactsPage {
         if page == 2 { server.failNext(1) }
-        return try await inner.facts(query, page: page, pageSize: pageSize, deviceKey: deviceKey)
+        return try await inner.facts(query, page: page, pageSize: pageSize, deviceKey: deviceKey, within: timeLimit)
     }
 }
 

@@ -21,22 +21,48 @@ import Testing
     }
 
     func run(_ arguments: [String], input: String = "") throws -> Run {
+        try Self.start(arguments, input: input).wait()
+    }
+
+    /// The same as ``run(_:input:)``, waiting on a dispatch thread: for the long runs, which
+    /// would otherwise hold a thread of the Swift concurrency pool for their seconds, and with
+    /// it the other tests in the process and the timings of some.
+    func runAwaitingExit(_ arguments: [String], input: String = "") async throws -> Run {
+        let child = try Self.start(arguments, input: input)
+        return await withCheckedContinuation { continuation in
+            DispatchQueue(label: "FactsCommandTests.child").async { continuation.resume(returning: child.wait()) }
+        }
+    }
+
+    static func start(_ arguments: [String], input: String) throws -> Child {
+        let child = Child()
+        child.process.executableURL = try binary()
+        child.process.arguments = arguments
+        try child.process.run()
+        child.stdin.fileHandleForWriting.write(Data(input.utf8))
+        try child.stdin.fileHandleForWriting.close()
+        return child
+    }
+
+    /// A child process and its pipes, handed to the thread that waits for it.
+    final class Child: @unchecked Sendable {
         let process = Process()
-        process.executableURL = try Self.binary()
-        process.arguments = arguments
         let stdin = Pipe()
-        let out = Pipe()
-        let err = Pipe()
-        process.standardInput = stdin
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        stdin.fileHandleForWriting.write(Data(input.utf8))
-        try stdin.fileHandleForWriting.close()
-        let stdout = out.fileHandleForReading.readDataToEndOfFile()
-        let stderr = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Run(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self), stderr: String(decoding: stderr, as: UTF8.self))
+        let stdout = Pipe()
+        let stderr = Pipe()
+
+        init() {
+            process.standardInput = stdin
+            process.standardOutput = stdout
+            process.standardError = stderr
+        }
+
+        func wait() -> Run {
+            let out = stdout.fileHandleForReading.readDataToEndOfFile()
+            let err = stderr.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            return Run(status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self), stderr: String(decoding: err, as: UTF8.self))
+        }
     }
 
     func temporaryDatabase() -> String {
@@ -86,7 +112,59 @@ import Testing
         let db = temporaryDatabase()
         let onboard = try run(["facts", "onboard", "--server", server.baseURL.absoluteString, "--db", db], input: "en\n")
         #expect(onboard.status == 1)
-        #expect(onboard.stdout.contains("Check your internet connection"))
+        #expect(onboard.stderr == "bugle: Cannot connect to the server at 127.0.0.1:\(server.port) (4 tries). Check your internet connection.\n")
+    }
+
+    /// The issue's case, as a user meets it: a server that accepts and never answers, the
+    /// default limits. Onboarding fails within 15 s (two tries of 5 s, 1 s apart) with one
+    /// line on standard error, and the store from an earlier, unfinished onboarding holds
+    /// exactly what it held.
+    @Test(.ownThreads) func aServerThatNeverAnswersFailsOnboardingWithinFifteenSecondsAndLeavesTheStoreAsItWas() async throws {
+        let server = try HostileServer(.silent)
+        defer { server.stop() }
+        let db = temporaryDatabase()
+        defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: db + suffix) } }
+        do {
+            let database = try FactsDatabase.open(at: URL(fileURLWithPath: db))
+            try database.saveDeviceKey("key-from-an-earlier-run")
+            try database.saveMetadata(categories: StubFactsServer.fixtureCategories, contentTypes: [])
+        }
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: db))
+        let before = try DatabaseSnapshot(fileAt: db)
+        #expect(!FileManager.default.fileExists(atPath: db + "-wal"))
+
+        let clock = ContinuousClock()
+        let started = clock.now
+        let onboard = try await runAwaitingExit(["facts", "onboard", "--server", try server.baseURL.absoluteString, "--db", db, "--tz", "UTC"], input: "en\n")
+        let elapsed = started.duration(to: clock.now)
+
+        #expect(onboard.status == 1)
+        #expect(elapsed <= .seconds(15), "took \(elapsed)")
+        #expect(onboard.stderr == "bugle: The server at \(server.name) did not answer within 5 s (2 tries).\n")
+        #expect(!onboard.stdout.contains("internet"))
+        let journal = (try? FileManager.default.attributesOfItem(atPath: db + "-wal")[.size] as? Int) ?? 0
+        #expect(journal == 0, "a write-ahead log of \(journal) bytes was left")
+        #expect(try DatabaseSnapshot(fileAt: db) == before)
+        // Opening a store changes its file before any request is made (one page more, a new
+        // schema cookie; `bugle history` does the same): issue 15's store safety, fixed on
+        // its own branch, not anything the network does.
+        let after = try Data(contentsOf: URL(fileURLWithPath: db))
+        withKnownIssue("opening the store rewrites its file", isIntermittent: true) {
+            #expect(after == bytes)
+        }
+    }
+
+    @Test(arguments: [
+        (["--timeout", "0"], "--timeout: expected seconds between 0.1 and 600, found 0"),
+        (["--timeout", "nan"], "--timeout: expected seconds between 0.1 and 600, found nan"),
+        (["--connect-timeout", "1e300"], "--connect-timeout: expected seconds between 0.1 and 60, found 1e+300"),
+        (["--idle-timeout=-1"], "--idle-timeout: expected seconds between 0.1 and 300, found -1"),
+    ])
+    func aTimeoutOutsideItsRangeIsRefused(_ flags: [String], _ message: String) async throws {
+        let onboard = try await runAwaitingExit(["facts", "onboard", "--server", "http://127.0.0.1:9"] + flags)
+        #expect(onboard.status != 0)
+        #expect(onboard.stderr.contains("Error: \(message)\n"), "\(onboard.stderr)")
+        #expect(!onboard.stderr.contains("Fatal error"))
     }
 
     /// The bytes of `path` and of every file beside it whose name starts with its name.

@@ -226,15 +226,29 @@ import Testing
 
     @Test func aFailedDownloadShowsAnErrorAndEnableDownloadsAgain() {
         var onboarding = Self.atNotifications()
-        onboarding.handle(.downloadFailed(FactsError(.network, "HTTP 503")))
-        #expect(onboarding.download == .failed("HTTP 503"), "the notifications screen shows the error")
+        onboarding.handle(.downloadFailed(FactsError(.serverError, "The server at x answered HTTP 503")))
+        #expect(onboarding.download == .failed("The server at x answered HTTP 503"), "the notifications screen shows the error")
         onboarding.handle(.enableNotificationsTapped)
         let actions = onboarding.handle(.permissionAnswered(.authorized))
         #expect(actions == [.startDownload(onboarding.query)])
         #expect(onboarding.isWaitingForDownload)
-        onboarding.handle(.downloadFailed(FactsError(.network, "HTTP 503")))
-        #expect(onboarding.alert == .downloadFailed("HTTP 503"))
+        let failure = FactsError(.serverError, "The server at x answered HTTP 503")
+        onboarding.handle(.downloadFailed(failure))
+        #expect(onboarding.alert == .downloadFailed(failure))
+        #expect(onboarding.alert?.message == "The facts could not be downloaded. The server at x answered HTTP 503. Tap Enable Notifications to try again.")
         #expect(!onboarding.isScheduling)
+    }
+
+    @Test func onlyAnUnreachableServerAsksToCheckTheConnection() {
+        let unreachable = OnboardingAlert.downloadFailed(FactsError(.network, "Cannot connect to the server at x"))
+        #expect(unreachable.message == "The facts could not be downloaded (Cannot connect to the server at x). Check your internet connection and tap Enable Notifications to try again.")
+        for code in [FactsError.Code.timeout, .serverError, .invalidResponse, .tooLarge] {
+            #expect(!OnboardingAlert.downloadFailed(FactsError(code, "The server at x failed")).message.contains("internet"))
+            var onboarding = Onboarding(locale: Locale(identifier: "en_US"))
+            onboarding.handle(.continueTapped)
+            onboarding.handle(.initializationFailed(FactsError(code, "The server at x failed")))
+            #expect(onboarding.initializationError == "The server at x failed. Tap Continue to try again.")
+        }
     }
 
     // MARK: Success

@@ -187,7 +187,7 @@ struct FactsApp {
     }
 
     private func downloader(_ url: URL) -> FactsDownloader<RecordingClock> {
-        FactsDownloader(service: HTTPFactsService(baseURL: url, timeout: 10), database: database, clock: clock,
+        FactsDownloader(service: HTTPFactsService(baseURL: url), database: database, clock: clock,
                         device: DeviceInfo(platform: "ios", model: "iPhone15,2", osVersion: "17.4"))
     }
 

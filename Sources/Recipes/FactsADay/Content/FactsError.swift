@@ -2,12 +2,25 @@
 public struct FactsError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The kind of failure.
     public enum Code: String, Hashable, Sendable {
-        /// No connection, a timeout, or a server error: worth retrying.
+        /// The server could not be reached: the connection was refused, the name did not
+        /// resolve, there is no route, or the secure connection failed. Worth retrying; the
+        /// only failure for which the app says "Check your internet connection".
         case network
+        /// The server did not answer, or did not finish answering, in time
+        /// (``NetworkLimits``, ``RetryPolicy/budget``). Worth retrying within the budget.
+        case timeout
+        /// The server failed: it answered a 5xx, or closed the connection without an answer.
+        /// Worth retrying.
+        case serverError
         /// The service refused the request (a 4xx): retrying the same request will not help.
         case rejected
-        /// The service answered with something that is not the contract's JSON.
+        /// The server is not the content service: it does not speak HTTP, or its answer is
+        /// not the contract's JSON. Not retried.
         case invalidResponse
+        /// The answer's body was larger than ``NetworkLimits/maximumBodySize``. Not retried.
+        case tooLarge
+        /// A limit or policy was given a value outside its range.
+        case invalidConfiguration
         /// SQLite failed; the transaction was rolled back.
         case storage
         /// The notification center did not take every request.
@@ -31,4 +44,16 @@ public struct FactsError: Error, Hashable, Sendable, CustomStringConvertible {
     }
 
     public var description: String { "\(code.rawValue): \(message)" }
+}
+
+extension FactsError.Code {
+    /// Whether the same request may succeed if tried again: a connection failure, a timeout
+    /// or a server failure, but not a refusal or an answer from something that is not the
+    /// content service.
+    public var isRetryable: Bool {
+        switch self {
+        case .network, .timeout, .serverError: true
+        case .rejected, .invalidResponse, .tooLarge, .invalidConfiguration, .storage, .scheduling, .noFacts: false
+        }
+    }
 }

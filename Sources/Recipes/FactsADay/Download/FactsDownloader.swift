@@ -17,29 +17,72 @@ public struct DownloadProgress: Hashable, Sendable, Codable {
     public var percentage: Int { total == 0 ? 100 : min(100, downloaded * 100 / total) }
 }
 
-/// How often and how long to wait before trying a failed request again.
+/// How often and how long to wait before trying a failed request again, and how long one
+/// step may take in all.
+///
+/// | value | default | range |
+/// | --- | --- | --- |
+/// | ``retries`` | 3 | 0 … 10 |
+/// | ``initialDelay`` | 1 s | 0 s … 60 s |
+/// | ``budget`` | 14 s | 0.1 s … 600 s |
+///
+/// The budget bounds one step of ``FactsDownloader``, its requests, retries and waits
+/// included: initialization (registration and metadata together), or one page of the
+/// download. Each request gets what is left of it. A retry is made only when, after its
+/// wait, the budget still has as much time left as the failed attempt took, so that a server
+/// that never answers is not asked again just to time out sooner; with the defaults and a
+/// 5 s ``NetworkLimits/connect``, a server that never answers is asked twice and given up on
+/// after 11 s.
 public struct RetryPolicy: Hashable, Sendable {
     /// Retries after the first attempt.
-    public var retries: Int
+    public let retries: Int
     /// The wait before the first retry; each later wait doubles.
-    public var initialDelay: Duration
+    public let initialDelay: Duration
+    /// The longest one step may take, retries and waits included.
+    public let budget: Duration
 
-    /// 3 retries, waiting 1 s, 2 s and 4 s: the seed's exponential backoff.
-    public init(retries: Int = 3, initialDelay: Duration = .seconds(1)) {
+    /// The range ``retries`` must lie in.
+    public static let retriesRange = 0...10
+    /// The range ``initialDelay`` must lie in.
+    public static let initialDelayRange: ClosedRange<Duration> = .zero ... .seconds(60)
+    /// The range ``budget`` must lie in.
+    public static let budgetRange: ClosedRange<Duration> = .milliseconds(100) ... .seconds(600)
+
+    /// 3 retries, waiting 1 s, 2 s and 4 s (the seed's exponential backoff), within 14 s: a
+    /// failed onboarding shows its error within 15 s.
+    public init() {
+        retries = 3
+        initialDelay = .seconds(1)
+        budget = .seconds(14)
+    }
+
+    /// A policy with these values; throws ``FactsError/Code/invalidConfiguration`` naming the
+    /// first value outside its range.
+    public init(retries: Int = 3, initialDelay: Duration = .seconds(1), budget: Duration = .seconds(14)) throws {
+        guard Self.retriesRange.contains(retries) else {
+            throw FactsError(.invalidConfiguration, "retries must be between \(Self.retriesRange.lowerBound) and \(Self.retriesRange.upperBound), found \(retries)")
+        }
+        try NetworkLimits.check("initialDelay", initialDelay, in: Self.initialDelayRange)
+        try NetworkLimits.check("budget", budget, in: Self.budgetRange)
         self.retries = retries
         self.initialDelay = initialDelay
+        self.budget = budget
     }
 
     /// The wait before retry `retry` (from 1).
-    public func delay(beforeRetry retry: Int) -> Duration { initialDelay * (1 << (retry - 1)) }
+    public func delay(beforeRetry retry: Int) -> Duration { initialDelay * (1 << min(max(retry - 1, 0), Self.retriesRange.upperBound)) }
 }
 
 /// Registers the device, fetches metadata and downloads facts into the database.
 ///
-/// A request that fails with ``FactsError/Code/network`` is tried again after the
-/// ``RetryPolicy``'s waits, which go through `clock`: a test passes a clock that does not
-/// really wait. A refusal (4xx) is not retried. Each page is stored in one transaction
-/// before the next is asked for, so an interrupted download keeps whole pages only.
+/// A request that fails with a retryable error (``FactsError/Code/isRetryable``: no
+/// connection, a timeout, a server failure) is tried again after the ``RetryPolicy``'s waits,
+/// within its ``RetryPolicy/budget``; a refusal (4xx), an answer that is not the content
+/// service's, or too large a body is not. The waits and the budget go through `clock`: a
+/// test passes a clock that does not really wait. Nothing is written until a step's requests
+/// have all succeeded, so a failed initialization leaves the database as it was; each page is
+/// stored in one transaction before the next is asked for, so an interrupted download keeps
+/// whole pages only.
 public struct FactsDownloader<C: Clock>: Sendable where C.Duration == Duration {
     /// The content service.
     public var service: any FactsService
@@ -66,27 +109,30 @@ public struct FactsDownloader<C: Clock>: Sendable where C.Duration == Duration {
     }
 
     /// The language step's Continue: registers the device (once: a stored key is reused,
-    /// unless the service no longer knows it), then fetches the metadata in `language` into
-    /// the database. Returns the categories.
+    /// unless the service no longer knows it), then fetches the metadata in `language`, and
+    /// only then stores the key and the metadata. Returns the categories.
     public func initialize(language: FactsLanguage) async throws -> [FactCategory] {
+        let deadline = clock.now.advanced(by: retry.budget)
+        var newKey: String?
         let metadata: FactsMetadata
         if let stored = try database.deviceKey() {
             do {
-                metadata = try await withRetries { try await service.metadata(language: language, deviceKey: stored) }
+                metadata = try await withRetries(until: deadline) { try await service.metadata(language: language, deviceKey: stored, within: $0) }
             } catch let error as FactsError where error.serviceCode == "invalid_device_key" {
-                metadata = try await registerAndFetch(language)
+                (newKey, metadata) = try await registerAndFetch(language, until: deadline)
             }
         } else {
-            metadata = try await registerAndFetch(language)
+            (newKey, metadata) = try await registerAndFetch(language, until: deadline)
         }
+        if let newKey { try database.saveDeviceKey(newKey) }
         try database.saveMetadata(categories: metadata.categories, contentTypes: metadata.contentTypes)
         return try database.categories()
     }
 
-    private func registerAndFetch(_ language: FactsLanguage) async throws -> FactsMetadata {
-        let key = try await withRetries { try await service.register(device, language: language) }
-        try database.saveDeviceKey(key)
-        return try await withRetries { try await service.metadata(language: language, deviceKey: key) }
+    private func registerAndFetch(_ language: FactsLanguage, until deadline: C.Instant) async throws -> (String, FactsMetadata) {
+        let key = try await withRetries(until: deadline) { try await service.register(device, language: language, within: $0) }
+        let metadata = try await withRetries(until: deadline) { try await service.metadata(language: language, deviceKey: key, within: $0) }
+        return (key, metadata)
     }
 
     /// Downloads every page of `query`, storing each in one transaction and reporting the
@@ -98,7 +144,10 @@ public struct FactsDownloader<C: Clock>: Sendable where C.Duration == Duration {
         var downloaded = 0
         while true {
             let current = page
-            let answer = try await withRetries { try await service.facts(query, page: current, pageSize: pageSize, deviceKey: key) }
+            let deadline = clock.now.advanced(by: retry.budget)
+            let answer = try await withRetries(until: deadline) {
+                try await service.facts(query, page: current, pageSize: pageSize, deviceKey: key, within: $0)
+            }
             try database.saveFacts(answer.facts)
             downloaded += answer.facts.count
             progress(DownloadProgress(downloaded: downloaded, total: answer.total))
@@ -107,15 +156,26 @@ public struct FactsDownloader<C: Clock>: Sendable where C.Duration == Duration {
         }
     }
 
-    /// Runs `operation`, trying again after network failures as ``retry`` says.
-    func withRetries<T: Sendable>(_ operation: () async throws -> T) async throws -> T {
+    /// Runs `operation` with the time left until `deadline`, trying again after a retryable
+    /// failure as ``retry`` says: only while retries remain and, after the wait, the time
+    /// left is at least what the failed attempt took. A failure after several attempts says
+    /// how many there were.
+    func withRetries<T: Sendable>(until deadline: C.Instant, _ operation: (Duration) async throws -> T) async throws -> T {
         var attempt = 0
         while true {
+            let started = clock.now
             do {
-                return try await operation()
-            } catch let error as FactsError where error.code == .network && attempt < retry.retries {
+                return try await operation(started.duration(to: deadline))
+            } catch let error as FactsError where error.code.isRetryable {
+                let tries = attempt + 1
+                let failure = tries == 1 ? error : FactsError(error.code, "\(error.message) (\(tries) tries)", serviceCode: error.serviceCode)
+                let took = started.duration(to: clock.now)
+                let wait = retry.delay(beforeRetry: tries)
+                guard attempt < retry.retries, clock.now.duration(to: deadline) - wait >= max(took, .milliseconds(1)) else { throw failure }
                 attempt += 1
-                try await clock.sleep(for: retry.delay(beforeRetry: attempt))
+                try await clock.sleep(for: wait)
+                // A wait that overslept the budget leaves nothing to try with.
+                guard clock.now < deadline else { throw failure }
             }
         }
     }

@@ -7,8 +7,9 @@ import Foundation
 /// The seed's rules, in order and with no way to skip:
 /// 1. **Language**: preselected from the system locale; Continue registers the device and
 ///    fetches the metadata (``isInitializing`` while it runs); a failure shows
-///    ``initializationError`` ("Check your internet connection" for a network failure) and
-///    Continue tries again.
+///    ``initializationError`` and Continue tries again: "Check your internet connection"
+///    when the server cannot be reached (``FactsError/Code/network``), otherwise what went
+///    wrong ("The server at … did not answer within 5 s. Tap Continue to try again.").
 /// 2. **Categories**: loaded from the database after initialization, never before (a
 ///    visit before initialization lands on the language step); Continue needs at least 5.
 /// 3. **Difficulty**: ``Difficulty/all`` by default; Continue starts the download in the
@@ -110,7 +111,8 @@ public struct Onboarding: Hashable, Sendable {
     public static let minimumCategories = 5
     /// How long the success screen stays.
     public static let successDelay = Duration.seconds(2)
-    /// The language step's error for a network failure.
+    /// The language step's error when the server cannot be reached (``FactsError/Code/network``),
+    /// and only then: a timeout, a server failure or a wrong server says what happened.
     public static let connectionError = "Check your internet connection"
 
     /// The `requiredToProceed` policy schedules nothing, so the flow's clock is never read.
@@ -218,7 +220,7 @@ public struct Onboarding: Hashable, Sendable {
             guard isWaitingForDownload else { return [] }
             isWaitingForDownload = false
             isScheduling = false
-            alert = .downloadFailed(error.message)
+            alert = .downloadFailed(error)
             return []
         case .timeSelected(let time):
             guard step == .notifications, !isScheduling else { return [] }

@@ -6,8 +6,10 @@ public enum OnboardingAlert: Hashable, Sendable {
     case schedulingFailed
     /// There are no facts to schedule: onboarding cannot complete.
     case noFacts
-    /// The facts could not be downloaded (after the retries); Enable tries again.
-    case downloadFailed(String)
+    /// The facts could not be downloaded (after the retries); Enable tries again. Only a
+    /// server that cannot be reached (``FactsError/Code/network``) asks to check the internet
+    /// connection; other failures say what happened.
+    case downloadFailed(FactsError)
 
     /// The alert's title.
     public var title: String {
@@ -25,7 +27,9 @@ public enum OnboardingAlert: Hashable, Sendable {
         case .permissionRequired: "Facts A Day sends one fact a day as a notification. Allow notifications in Settings > Facts A Day > Notifications, then tap Enable Notifications again."
         case .schedulingFailed: "Failed to create notifications. Please try again."
         case .noFacts: "No facts were downloaded for your choices, so there is nothing to send. Check your internet connection and try again."
-        case .downloadFailed(let reason): "The facts could not be downloaded (\(reason)). Check your internet connection and tap Enable Notifications to try again."
+        case .downloadFailed(let error) where error.code == .network:
+            "The facts could not be downloaded (\(error.message)). Check your internet connection and tap Enable Notifications to try again."
+        case .downloadFailed(let error): "The facts could not be downloaded. \(error.message). Tap Enable Notifications to try again."
         }
     }
 }
