@@ -8,7 +8,7 @@ struct DatabaseSnapshot: Equatable {
     var tables: [String: [Row]]
 
     init(_ database: FactsDatabase) throws {
-        try self.init(reader: database.writer)
+        try self.init(reader: database.store.reader)
     }
 
     /// A snapshot of the file at `path`, read from a copy so that reading cannot change it.
