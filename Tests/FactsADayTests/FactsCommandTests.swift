@@ -157,7 +157,7 @@ import Testing
     func aTimeoutOutsideItsRangeIsRefused(_ flags: [String], _ message: String) async throws {
         let onboard = try await runAwaitingExit(["facts", "onboard", "--server", "http://127.0.0.1:9"] + flags)
         #expect(onboard.status != 0)
-        #expect(onboard.stderr.contains("Error: \(message)\n"), "\(onboard.stderr)")
+        #expect(onboard.stderr == "bugle: error: \(message)\n", "\(onboard.stderr)")
         #expect(!onboard.stderr.contains("Fatal error"))
     }
 
