@@ -183,11 +183,14 @@ struct FactsTodayCommand: ParsableCommand {
 
     @OptionGroup var store: FactsStoreOptions
 
-    @Option(help: "Another day than today (YYYY-MM-DD).")
+    @Option(help: "Another day than today (YYYY-MM-DD, from 1900-01-01 to 2999-12-31).")
     var on: String?
 
     func validate() throws {
-        if let on, TimeParsing.localDate(on) == nil { throw ValidationError("--on: expected a date as YYYY-MM-DD, found \(on)") }
+        let years = TimeParsing.supportedYears
+        if let on, !(TimeParsing.localDate(on).map { years.contains($0.year) } ?? false) {
+            throw ValidationError("--on: expected a date as YYYY-MM-DD from \(years.lowerBound)-01-01 to \(years.upperBound)-12-31, found \(on)")
+        }
     }
 
     func run() throws {
