@@ -28,22 +28,8 @@ final class StubFactsServer: @unchecked Sendable {
     init(facts: [Fact] = StubFactsServer.fixture(count: 150), categories: [FactCategory] = StubFactsServer.fixtureCategories) throws {
         self.facts = facts.sorted { $0.id < $1.id }
         self.categories = categories
-        let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        var yes: Int32 = 1
-        setsockopt(listener, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        address.sin_port = 0
-        let bound = withUnsafePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(listener, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
-        guard bound == 0, listen(listener, 16) == 0 else { throw POSIXError(.EADDRINUSE) }
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        _ = withUnsafeMutablePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(listener, $0, &length) }
-        }
-        port = UInt16(bigEndian: address.sin_port)
+        let (listener, port) = try LoopbackListener.open()
+        self.port = port
         self.listener = listener
         let thread = Thread { [self] in acceptLoop() }
         thread.start()
@@ -186,5 +172,32 @@ final class StubFactsServer: @unchecked Sendable {
 
     private func error(_ code: String, _ message: String, parameter: String? = nil) -> String {
         #"{"error": {"code": "\#(code)", "message": "\#(message)"\#(parameter.map { #", "parameter": "\#($0)""# } ?? "")}}"#
+    }
+}
+
+/// A listening socket on a free port of 127.0.0.1, for the test servers.
+enum LoopbackListener {
+    /// The socket and its port.
+    static func open() throws -> (socket: Int32, port: UInt16) {
+        let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard listener >= 0 else { throw POSIXError(.EMFILE) }
+        var yes: Int32 = 1
+        setsockopt(listener, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = 0
+        let bound = withUnsafePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(listener, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard bound == 0, listen(listener, 16) == 0 else {
+            close(listener)
+            throw POSIXError(.EADDRINUSE)
+        }
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        _ = withUnsafeMutablePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(listener, $0, &length) }
+        }
+        return (listener, UInt16(bigEndian: address.sin_port))
     }
 }
