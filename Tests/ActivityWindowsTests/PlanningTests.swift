@@ -123,8 +123,9 @@ import Testing
         let fired = DeliveredNotification(id: "bugle.run_solo.2026-06-01.0", date: instant("2026-06-01T06:30+03:00"), content: NotificationContent(title: "", body: ""),
                                           ruleID: "run_solo", group: "run_solo", dedupeKey: "run_solo@2026-06-01T07:00")
         let result = plan(state, at: "2026-06-01T06:40+03:00", history: DeliveryHistory([fired]))
-        let drop = result.report.dropped(.renotify).first { $0.candidate.id == "run_solo.2026-06-01.0" }
-        #expect(drop?.detail == "\"run_solo@2026-06-01T07:00\" was notified 15 min before (window 30 min)")
+        // The window's announcement was delivered: never planned again.
+        let drop = result.report.dropped(.delivered).first { $0.candidate.id == "run_solo.2026-06-01.0" }
+        #expect(drop?.detail == "run_solo@2026-06-01T07:00 was delivered at 2026-06-01T06:30:00+03:00")
         // The other modes' windows were never notified: announced at 06:45.
         #expect(result.entries.contains { $0.candidate.id == "run_dog.2026-06-01.0" && $0.candidate.fireTime == .wallClock(local("2026-06-01T06:45")) })
     }

@@ -58,7 +58,7 @@ import Testing
             (try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations ORDER BY identifier"), try db.tableExists("reminder"),
              try String.fetchOne(db, sql: "SELECT value FROM flag"))
         }
-        #expect(migrations == ["v1", "v9-reminders"])
+        #expect(migrations == ["v1", "v2-occurrence", "v9-reminders"])
         #expect(tableKept)
         #expect(flag == "\"from the future\"")
     }

@@ -190,6 +190,7 @@ struct PlannerTests {
             once("again", wall(2026, 1, 6, 15, 0), dedupeKey: "k"),                            // "k" was delivered yesterday
             once("tail1", wall(2026, 1, 7, 9, 0)),                                             // kept
             once("tail2", wall(2026, 1, 8, 9, 0)),                                             // no room left
+            once("seen", wall(2026, 1, 6, 8, 0)),                                              // shown already, moved later since
         ]
         let policies: [any Policy] = [
             Staleness(timestampKey: "fetchedAt", holdAfter: 3_600, cancelAfter: 86_400, rules: ["news"]),
@@ -198,14 +199,15 @@ struct PlannerTests {
             MinimumSpacing(10 * 60),
             NoRenotify(within: 48 * 3_600),
         ]
-        let history = DeliveryHistory([delivery("bugle.k-old", at: at(london, 2026, 1, 5, 11, 0), dedupeKey: "k")])
+        let history = DeliveryHistory([delivery("bugle.k-old", at: at(london, 2026, 1, 5, 11, 0), dedupeKey: "k"),
+                                       delivery("bugle.seen", at: at(london, 2026, 1, 5, 7, 30))])
         let plan = Planner(rules: rules, policies: policies, budget: budget(2))
             .plan(PlanInput(now: now, calendar: gregorian(london), history: history))
         #expect(plan.candidateIDs == ["promo1", "tail1"])
         let reasons = Dictionary(uniqueKeysWithValues: plan.report.dropped.map { ($0.candidate.id, $0.reason) })
         #expect(reasons == [
             "old": .past, "cond": .condition, "news": .stale, "night": .quietHours,
-            "close": .spacing, "promo2": .cap, "again": .renotify, "tail2": .budget,
+            "close": .spacing, "promo2": .cap, "again": .renotify, "tail2": .budget, "seen": .delivered,
         ])
         #expect(Set(reasons.values) == Set(DropReason.allCases))
         #expect(plan.report.dropped.allSatisfy { !$0.detail.isEmpty })

@@ -117,7 +117,9 @@ import Testing
                                                              ruleID: "kickoff", group: "kickoff", dedupeKey: "kickoff@2026-03-10")])
         let plan = try plan(StreakFacts(lastPlayedDate: day("2026-03-09"), streak: 3), at: "2026-03-09T21:05-04:00", history: history, slots: 2)
         #expect(summary(plan) == ["saver@2026-03-10 2026-03-10T20:00", "kickoff@2026-03-11 2026-03-11T08:30"])
-        #expect(plan.report.dropped(.renotify).map(\.candidate.id) == ["kickoff@2026-03-10"])
+        // The occurrence was delivered: it is never planned again, whatever the clock says.
+        #expect(plan.report.dropped(.delivered).map(\.candidate.id) == ["kickoff@2026-03-10"])
+        #expect(plan.report.dropped(.delivered).first?.detail == "kickoff@2026-03-10 was delivered at 2026-03-10T08:30:00-04:00")
     }
 
     @Test func wallClockTimesFollowTheDevice() throws {

@@ -17,6 +17,8 @@ public struct Candidate: Hashable, Sendable {
         var dedupeKey: String?
         var relevance: TimeInterval?
         var adjustments: [Adjustment]
+        /// `nil` when the occurrence is the candidate's id.
+        var occurrence: String?
     }
 
     /// Safe to send although its fields are variable: a box is only changed while one
@@ -40,6 +42,18 @@ public struct Candidate: Hashable, Sendable {
     public var id: String {
         get { storage.fields.id }
         set { update { $0.id = newValue } }
+    }
+    /// The notification as a user would name it: the same occurrence is the same
+    /// notification, whatever its time, id or text, and one that was delivered is never
+    /// planned again (``DropReason/delivered``).
+    ///
+    /// The candidate's ``id`` unless the rule says otherwise: a daily reminder's local date
+    /// is in its id already, but a window found in a forecast, whose id counts windows, is
+    /// its day and start. Like ids, occurrences are unique among all rules' candidates:
+    /// start them with the rule's id.
+    public var occurrence: String {
+        get { storage.fields.occurrence ?? storage.fields.id }
+        set { update { $0.occurrence = newValue == $0.id ? nil : newValue } }
     }
     /// The rule that proposed it.
     public var ruleID: String {
@@ -95,11 +109,12 @@ public struct Candidate: Hashable, Sendable {
         priority: Int = 0,
         group: String? = nil,
         dedupeKey: String? = nil,
-        relevance: TimeInterval? = nil
+        relevance: TimeInterval? = nil,
+        occurrence: String? = nil
     ) {
         storage = Storage(Fields(
             id: id, ruleID: ruleID, fireTime: fireTime, fireDate: fireDate, content: content, priority: priority,
-            group: group, dedupeKey: dedupeKey, relevance: relevance, adjustments: []))
+            group: group, dedupeKey: dedupeKey, relevance: relevance, adjustments: [], occurrence: occurrence == id ? nil : occurrence))
     }
 
     public static func == (lhs: Candidate, rhs: Candidate) -> Bool {

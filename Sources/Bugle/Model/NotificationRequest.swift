@@ -10,17 +10,23 @@ public struct NotificationRequest: Hashable, Sendable {
     public let ruleID: String?
     public let group: String?
     public let dedupeKey: String?
+    /// The notification as a user would name it (``Candidate/occurrence``), which the
+    /// scheduler remembers once it is delivered; `nil` for a request Bugle did not plan, or
+    /// planned before occurrences were kept. It is bookkeeping, not part of the fingerprint.
+    public let occurrence: String?
     /// A stable digest of `fireTime` and `content`: two requests with the same id and the
     /// same fingerprint are the same request, and reconcile leaves it alone.
     public let fingerprint: UInt64
 
-    public init(id: String, fireTime: FireTime, content: NotificationContent, ruleID: String? = nil, group: String? = nil, dedupeKey: String? = nil) {
+    public init(id: String, fireTime: FireTime, content: NotificationContent, ruleID: String? = nil, group: String? = nil, dedupeKey: String? = nil,
+                occurrence: String? = nil) {
         self.id = id
         self.fireTime = fireTime
         self.content = content
         self.ruleID = ruleID
         self.group = group
         self.dedupeKey = dedupeKey
+        self.occurrence = occurrence
         var hasher = Fingerprinter()
         hasher.combine(optional: ruleID)
         hasher.combine(optional: group)
@@ -54,18 +60,23 @@ public struct DeliveredNotification: Hashable, Sendable {
     public var ruleID: String?
     public var group: String?
     public var dedupeKey: String?
+    /// The occurrence it showed (``NotificationRequest/occurrence``), when known.
+    public var occurrence: String?
 
-    public init(id: String, date: Date, content: NotificationContent, ruleID: String? = nil, group: String? = nil, dedupeKey: String? = nil) {
+    public init(id: String, date: Date, content: NotificationContent, ruleID: String? = nil, group: String? = nil, dedupeKey: String? = nil,
+                occurrence: String? = nil) {
         self.id = id
         self.date = date
         self.content = content
         self.ruleID = ruleID
         self.group = group
         self.dedupeKey = dedupeKey
+        self.occurrence = occurrence
     }
 
     /// The delivery of `request` at `date`.
     public init(request: NotificationRequest, date: Date) {
-        self.init(id: request.id, date: date, content: request.content, ruleID: request.ruleID, group: request.group, dedupeKey: request.dedupeKey)
+        self.init(id: request.id, date: date, content: request.content, ruleID: request.ruleID, group: request.group, dedupeKey: request.dedupeKey,
+                  occurrence: request.occurrence)
     }
 }

@@ -171,6 +171,14 @@ public struct Planner: Sendable {
             if item.moves == 0 { cursors[item.cursor].lastDrawn = item.candidate.fireDate }
             queue.push(item)
         }
+        let history = input.history
+        /// When the user was shown `candidate`'s occurrence, if ever: by the occurrence it
+        /// names, or, for a delivery planned before occurrences were kept, by its request id.
+        func deliveredDate(_ candidate: Candidate) -> Date? {
+            guard !history.occurrences.isEmpty else { return nil }
+            if let seen = history.delivered(occurrence: candidate.occurrence) { return seen }
+            return history.hasUnnamedOccurrences ? history.delivered(occurrence: namespace.requestID(for: candidate.id)) : nil
+        }
         // A rule may jump past what a policy closed only when no policy before that one
         // could have moved a candidate out of the closed time instead.
         let firstMover = policies.firstIndex { $0.movesCandidates } ?? policies.count
@@ -255,6 +263,13 @@ public struct Planner: Sendable {
                         cursors[cursor].iterator = nil
                     }
                 }
+            }
+            if let seen = deliveredDate(item.candidate) {
+                let (occurrence, offset) = (item.candidate.occurrence, zone.offset(at: seen))
+                dropped.append(DroppedCandidate(candidate: item.candidate, reason: .delivered, explanation: Explanation {
+                    "\(occurrence) was delivered at \(ISO8601.string(from: seen, offset: offset))"
+                }))
+                continue
             }
             if item.candidate.fireDate <= input.now {
                 let date = item.candidate.fireDate
@@ -345,7 +360,7 @@ public struct Planner: Sendable {
                 let candidate = survivors[index].candidate
                 let request = NotificationRequest(
                     id: namespace.requestID(for: candidate.id), fireTime: candidate.fireTime, content: candidate.content,
-                    ruleID: candidate.ruleID, group: candidate.group, dedupeKey: candidate.dedupeKey)
+                    ruleID: candidate.ruleID, group: candidate.group, dedupeKey: candidate.dedupeKey, occurrence: candidate.occurrence)
                 entries.append(PlanEntry(candidate: candidate, request: request))
             } else {
                 overflow.append(survivors[index])

@@ -3,6 +3,8 @@ import Foundation
 /// Why a candidate was not planned (or, for an ``Adjustment``, which policy changed it).
 public enum DropReason: String, Hashable, Sendable, CaseIterable, Codable {
     case quietHours, cap, spacing, renotify, stale, budget, condition, past
+    /// The user has seen this occurrence already (``Candidate/occurrence``).
+    case delivered
 }
 
 /// What a policy decides for one candidate.
@@ -206,12 +208,21 @@ private struct DayCounts: Sendable {
     }
 }
 
-/// Notifications the system delivered: what caps and the no-re-notification policy read.
+/// Notifications the system delivered: what caps and the no-re-notification policy read,
+/// and the occurrences the user has seen, which no plan holds again.
 public struct DeliveryHistory: Sendable, Hashable {
     public private(set) var deliveries: [DeliveredNotification]
+    /// When each occurrence was last delivered, by its ``DeliveredNotification/occurrence``,
+    /// or by the request's id for a delivery that names none (one planned before
+    /// occurrences were kept). Kept longer than ``deliveries``: see
+    /// ``pruneOccurrences(before:)``.
+    public private(set) var occurrences: [String: Date] = [:]
+    /// Whether some delivery named no occurrence, so that its request's id stands for it.
+    public private(set) var hasUnnamedOccurrences = false
 
     public init(_ deliveries: [DeliveredNotification] = []) {
         self.deliveries = deliveries.sorted { $0.date < $1.date }
+        for delivery in self.deliveries { remember(delivery) }
     }
 
     /// Adds deliveries not seen before (by id and date).
@@ -219,14 +230,30 @@ public struct DeliveryHistory: Sendable, Hashable {
         var seen = Set(deliveries.map { "\($0.id)|\($0.date.timeIntervalSince1970)" })
         for delivery in new where seen.insert("\(delivery.id)|\(delivery.date.timeIntervalSince1970)").inserted {
             deliveries.append(delivery)
+            remember(delivery)
         }
         deliveries.sort { $0.date < $1.date }
     }
 
-    /// Forgets deliveries before `date`; policies look back a few days at most.
+    private mutating func remember(_ delivery: DeliveredNotification) {
+        if delivery.occurrence == nil { hasUnnamedOccurrences = true }
+        let key = delivery.occurrence ?? delivery.id
+        occurrences[key] = max(occurrences[key] ?? delivery.date, delivery.date)
+    }
+
+    /// Forgets deliveries before `date`; policies look back a few days at most. The
+    /// occurrences they showed are remembered until ``pruneOccurrences(before:)``.
     public mutating func prune(before date: Date) {
         deliveries.removeAll { $0.date < date }
     }
+
+    /// Forgets the occurrences last delivered before `date`.
+    public mutating func pruneOccurrences(before date: Date) {
+        occurrences = occurrences.filter { $0.value >= date }
+    }
+
+    /// When `occurrence` was last delivered, if it was.
+    public func delivered(occurrence: String) -> Date? { occurrences[occurrence] }
 
     public func contains(id: String) -> Bool { deliveries.contains { $0.id == id } }
 }

@@ -56,6 +56,10 @@ public actor Scheduler {
     public private(set) var history: DeliveryHistory
     /// How far back deliveries are kept for the policies.
     public var historyWindow: TimeInterval = 35 * 86_400
+    /// How long a delivered occurrence is remembered, so that no plan holds it again
+    /// whatever changes (the time, the zone, the clock set back): 400 days, the planner's
+    /// default lookahead. At most one entry per occurrence is kept.
+    public var occurrenceWindow: TimeInterval = 400 * 86_400
     /// Whether the journal's deliveries have been read into `history`.
     private var historyLoaded = false
 
@@ -184,7 +188,8 @@ public actor Scheduler {
     /// one saw.
     private func loadHistory(now: Date) async throws {
         guard !historyLoaded else { return }
-        history.record(try await journal.deliveries(since: now.addingTimeInterval(-historyWindow)))
+        history.record(try await journal.deliveries(since: now.addingTimeInterval(-max(historyWindow, occurrenceWindow))))
+        history.prune(before: now.addingTimeInterval(-historyWindow))
         historyLoaded = true
     }
 
@@ -192,6 +197,7 @@ public actor Scheduler {
     private func record(_ new: [DeliveredNotification], now: Date) {
         history.record(new)
         history.prune(before: now.addingTimeInterval(-historyWindow))
+        history.pruneOccurrences(before: now.addingTimeInterval(-occurrenceWindow))
         for delivery in new.sorted(by: { $0.date < $1.date }) { sink.record(.delivered(delivery)) }
     }
 

@@ -25,6 +25,9 @@ public struct BugleMetadata: Hashable, Sendable, Codable {
     public var group: String?
     /// Its dedupe key for the no-re-notification policy.
     public var dedupeKey: String?
+    /// The occurrence it shows (``Bugle/NotificationRequest/occurrence``), which the
+    /// scheduler remembers once it is delivered.
+    public var occurrence: String?
     /// ``Bugle/NotificationRequest/fingerprintHex`` of the request as planned.
     public var fingerprint: String
     /// The named zone of a zoned instant; the trigger's components may carry a fixed offset
@@ -46,6 +49,7 @@ public struct BugleMetadata: Hashable, Sendable, Codable {
         ruleID: String? = nil,
         group: String? = nil,
         dedupeKey: String? = nil,
+        occurrence: String? = nil,
         fingerprint: String,
         timeZone: String? = nil,
         sound: NotificationSound? = nil,
@@ -57,6 +61,7 @@ public struct BugleMetadata: Hashable, Sendable, Codable {
         self.ruleID = ruleID
         self.group = group
         self.dedupeKey = dedupeKey
+        self.occurrence = occurrence
         self.fingerprint = fingerprint
         self.timeZone = timeZone
         self.sound = sound
@@ -67,7 +72,7 @@ public struct BugleMetadata: Hashable, Sendable, Codable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case ruleID = "rule", group, dedupeKey = "dedupe", fingerprint, timeZone = "zone", sound
+        case ruleID = "rule", group, dedupeKey = "dedupe", occurrence, fingerprint, timeZone = "zone", sound
         case relevanceScore = "relevance", deepLink = "link", emptyFields = "empty", userInfo
     }
 
@@ -76,6 +81,7 @@ public struct BugleMetadata: Hashable, Sendable, Codable {
         ruleID = try container.decodeIfPresent(String.self, forKey: .ruleID)
         group = try container.decodeIfPresent(String.self, forKey: .group)
         dedupeKey = try container.decodeIfPresent(String.self, forKey: .dedupeKey)
+        occurrence = try container.decodeIfPresent(String.self, forKey: .occurrence)
         fingerprint = try container.decode(String.self, forKey: .fingerprint)
         timeZone = try container.decodeIfPresent(String.self, forKey: .timeZone)
         sound = try container.decodeIfPresent(NotificationSound.self, forKey: .sound)
@@ -90,6 +96,7 @@ public struct BugleMetadata: Hashable, Sendable, Codable {
         try container.encodeIfPresent(ruleID, forKey: .ruleID)
         try container.encodeIfPresent(group, forKey: .group)
         try container.encodeIfPresent(dedupeKey, forKey: .dedupeKey)
+        try container.encodeIfPresent(occurrence, forKey: .occurrence)
         try container.encode(fingerprint, forKey: .fingerprint)
         try container.encodeIfPresent(timeZone, forKey: .timeZone)
         try container.encodeIfPresent(sound, forKey: .sound)

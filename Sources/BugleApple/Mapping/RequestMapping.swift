@@ -41,6 +41,7 @@ public struct RequestMapping: Sendable {
             ruleID: request.ruleID,
             group: request.group,
             dedupeKey: request.dedupeKey,
+            occurrence: request.occurrence,
             fingerprint: request.fingerprintHex,
             sound: content.sound,
             relevanceScore: content.relevanceScore,
@@ -142,7 +143,8 @@ public struct RequestMapping: Sendable {
         let content = Self.content(from: description.content, metadata: metadata)
         if let metadata, let components = description.trigger.dateComponents, !description.trigger.repeats,
            let fireTime = fireTime(from: components, namedZone: metadata.timeZone) {
-            return NotificationRequest(id: description.identifier, fireTime: fireTime, content: content, ruleID: metadata.ruleID, group: metadata.group, dedupeKey: metadata.dedupeKey)
+            return NotificationRequest(id: description.identifier, fireTime: fireTime, content: content, ruleID: metadata.ruleID, group: metadata.group,
+                                       dedupeKey: metadata.dedupeKey, occurrence: metadata.occurrence)
         }
         let utc = TimeZone(secondsFromGMT: 0)!
         return NotificationRequest(id: description.identifier, fireTime: .zoned(ZonedInstant(date: description.trigger.nextTriggerDate ?? .distantFuture, timeZone: utc)), content: content)
@@ -157,7 +159,8 @@ public struct RequestMapping: Sendable {
             content: Self.content(from: description.content, metadata: metadata),
             ruleID: metadata?.ruleID,
             group: metadata?.group,
-            dedupeKey: metadata?.dedupeKey
+            dedupeKey: metadata?.dedupeKey,
+            occurrence: metadata?.occurrence
         )
     }
 

@@ -120,9 +120,9 @@ public struct BugleDatabase: Sendable {
     /// Opens the Bugle store at `url` for reading only: nothing is ever written to the file
     /// or beside it, not even a journal, and the schema is never migrated.
     ///
-    /// The file is checked as ``openWriter(at:checking:)`` checks it; a missing file, an empty one,
-    /// and a store written by an older Bugle (one that a writable open would migrate) are
-    /// refused too. Every write to the store throws ``StoreError/Code/readOnly``.
+    /// The file is checked as ``openWriter(at:checking:)`` checks it; a missing file and an
+    /// empty one are refused too. A store written by an older Bugle is read as it is, without
+    /// the migration a writable open would make: what the migration adds reads as absent. Every write to the store throws ``StoreError/Code/readOnly``.
     ///
     /// The store is read from a copy of the file in memory, made when it opens. When a
     /// `-wal` or `-journal` file is beside it (a program has it open for writing, or stopped
@@ -148,12 +148,12 @@ public struct BugleDatabase: Sendable {
             throw StoreError.wrapping(error, path: url.path)
         }
         switch status {
-        case .current:
+        case .current, .outdated:
+            // An older store is read as it is: what a later migration adds (a column) reads
+            // as absent.
             return BugleDatabase(connection: connection, writer: nil, path: url.path)
         case .empty:
             throw StoreError(.notADatabase, path: url.path, message: "not a Bugle database: an SQLite database without tables; it was left as it is")
-        case .outdated:
-            throw StoreError(.readOnly, path: url.path, message: "written by an older version of Bugle: open it once for writing to bring it up to date; it was left as it is")
         }
     }
 

@@ -136,6 +136,12 @@ enum Schema {
             try db.execute(sql: "CREATE INDEX drip_item_scheduled ON drip_item (queue, scheduled_date) WHERE scheduled_date IS NOT NULL")
             try db.execute(sql: "CREATE UNIQUE INDEX drip_item_notification ON drip_item (notification_id) WHERE notification_id IS NOT NULL")
         }
+        // The occurrence a request shows, which the scheduler remembers once delivered so that
+        // no plan holds it again; NULL for rows written before, where the request id stands for it.
+        migrator.registerMigration("v2-occurrence") { db in
+            try db.execute(sql: "ALTER TABLE ledger ADD COLUMN occurrence TEXT")
+            try db.execute(sql: "ALTER TABLE delivery ADD COLUMN occurrence TEXT")
+        }
         return migrator
     }
 }

@@ -87,7 +87,7 @@ enum ContentCoding {
     static func request(from row: Row) throws -> NotificationRequest {
         let fire = try fireTime(kind: row["fire_kind"], local: row["fire_local"], instant: row["fire_instant"], zone: row["fire_zone"])
         return NotificationRequest(id: row["request_id"], fireTime: fire, content: try decodeContent(row["content"]),
-                                   ruleID: row["rule_id"], group: row["group_id"], dedupeKey: row["dedupe_key"])
+                                   ruleID: row["rule_id"], group: row["group_id"], dedupeKey: row["dedupe_key"], occurrence: row["occurrence"])
     }
 
     static func invalid(_ message: String) -> StoreError { StoreError(.invalidData, path: nil, message: message) }

@@ -69,7 +69,7 @@ extension BugleDatabase: SchedulerJournal {
     private static func deliveries(_ db: Database, since date: Date) throws -> [DeliveredNotification] {
         try Row.fetchAll(db, sql: "SELECT * FROM delivery WHERE delivered_at >= ? ORDER BY delivered_at, request_id", arguments: [date.timeIntervalSince1970]).map { row in
             DeliveredNotification(id: row["request_id"], date: Date(timeIntervalSince1970: row["delivered_at"]), content: try ContentCoding.decodeContent(row["content"]),
-                                  ruleID: row["rule_id"], group: row["group_id"], dedupeKey: row["dedupe_key"])
+                                  ruleID: row["rule_id"], group: row["group_id"], dedupeKey: row["dedupe_key"], occurrence: row["occurrence"])
         }
     }
 
@@ -105,9 +105,9 @@ extension BugleDatabase: SchedulerJournal {
                 index += 1
                 let at = delivery.date.timeIntervalSince1970
                 try db.cachedStatement(sql: """
-                    INSERT INTO delivery (request_id, delivered_at, rule_id, group_id, dedupe_key, content) VALUES (?, ?, ?, ?, ?, ?)
+                    INSERT INTO delivery (request_id, delivered_at, rule_id, group_id, dedupe_key, content, occurrence) VALUES (?, ?, ?, ?, ?, ?, ?)
                     ON CONFLICT (request_id, delivered_at) DO NOTHING
-                    """).execute(arguments: [delivery.id, at, delivery.ruleID, delivery.group, delivery.dedupeKey, content])
+                    """).execute(arguments: [delivery.id, at, delivery.ruleID, delivery.group, delivery.dedupeKey, content, delivery.occurrence])
                 // An entry opened before the scheduler saw its delivery keeps its state and
                 // learns when it was delivered.
                 try db.cachedStatement(sql: """
@@ -121,26 +121,26 @@ extension BugleDatabase: SchedulerJournal {
 
     /// Inserts or replaces whole entries; `created_at` stays that of the first.
     private static func upsert(_ rows: [(JournalEntry, String)], now: Double, _ db: Database) throws {
-        let tuple = "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, NULL, NULL)"
+        let tuple = "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, NULL, NULL, ?)"
         var arguments: [(any DatabaseValueConvertible)?] = []
-        arguments.reserveCapacity(rows.count * 16)
+        arguments.reserveCapacity(rows.count * 17)
         for (entry, content) in rows {
             let request = entry.request
             let fire = ContentCoding.columns(request.fireTime)
             arguments += [request.id, entry.state.rawValue, entry.reason, request.ruleID, request.group, request.dedupeKey, fire.kind, fire.local,
                           fire.instant, fire.zone, entry.fireDate.timeIntervalSince1970, request.fingerprintHex, content, now,
-                          entry.askedAt.timeIntervalSince1970, now]
+                          entry.askedAt.timeIntervalSince1970, now, request.occurrence]
         }
         let statement = try db.cachedStatement(sql: """
             INSERT INTO ledger (request_id, state, reason, rule_id, group_id, dedupe_key, fire_kind, fire_local, fire_instant, fire_zone,
-                                fire_date, fingerprint, content, created_at, asked_at, updated_at, delivered_at, opened_at)
+                                fire_date, fingerprint, content, created_at, asked_at, updated_at, delivered_at, opened_at, occurrence)
             VALUES \(Array(repeating: tuple, count: rows.count).joined(separator: ", "))
             ON CONFLICT (request_id) DO UPDATE SET
                 state = excluded.state, reason = excluded.reason, rule_id = excluded.rule_id, group_id = excluded.group_id,
                 dedupe_key = excluded.dedupe_key, fire_kind = excluded.fire_kind, fire_local = excluded.fire_local,
                 fire_instant = excluded.fire_instant, fire_zone = excluded.fire_zone, fire_date = excluded.fire_date,
                 fingerprint = excluded.fingerprint, content = excluded.content, asked_at = excluded.asked_at,
-                updated_at = excluded.updated_at, delivered_at = NULL, opened_at = NULL
+                updated_at = excluded.updated_at, delivered_at = NULL, opened_at = NULL, occurrence = excluded.occurrence
             """)
         statement.setUncheckedArguments(StatementArguments(arguments))
         try statement.execute()
