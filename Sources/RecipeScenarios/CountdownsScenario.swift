@@ -19,13 +19,14 @@ import Foundation
 /// | `addEvent: { id, name, icon, date, timezone, preset, recurrence, notes }` | creates an event; `date` is local to `timezone` |
 /// | `editEvent: { id, name, date }` | renames or moves an event (`date` local to the event's zone) |
 /// | `setPreset: { event, preset }` | picks a reminder preset |
+/// | `setReminder: { event, reminder, enabled }` | turns one reminder (`7 days before`, `1 day before`, `1 hour before`, `At start`) on or off |
 /// | `setNotes: { event, notes }` | writes an event's notes |
 /// | `deleteEvent: id` | deletes an event |
 /// | `upgrade: {}` | the user buys Pro |
 public struct CountdownsScenario: ScenarioRecipe {
     public static let name = "countdowns"
     public static let settingKeys = ["pro", "stored"]
-    public static let eventKeys = ["legacy", "openApp", "addEvent", "editEvent", "setPreset", "setNotes", "deleteEvent", "upgrade"]
+    public static let eventKeys = ["legacy", "openApp", "addEvent", "editEvent", "setPreset", "setReminder", "setNotes", "deleteEvent", "upgrade"]
 
     let initialApp: Countdowns
     public let initialState: AppState
@@ -84,6 +85,15 @@ public struct CountdownsScenario: ScenarioRecipe {
             let object = try value.object(["event", "preset"])
             return .object(["event": .string(try object.required("event").string()),
                             "preset": .string(try Self.choice(object.required("preset"), ReminderPreset.self) ?? "off")])
+        case "setReminder":
+            let object = try value.object(["event", "reminder", "enabled"])
+            let reminder = try object.required("reminder")
+            let label = try reminder.string()
+            guard ReminderOffset(label: label) != nil else {
+                throw reminder.error("\(reminder.path): expected one of \(ReminderOffset.allCases.map(\.label).joined(separator: ", ")), found \"\(label)\"")
+            }
+            return .object(["event": .string(try object.required("event").string()), "reminder": .string(label),
+                            "enabled": .bool(try object.required("enabled").bool())])
         case "setNotes":
             let object = try value.object(["event", "notes"])
             return .object(["event": .string(try object.required("event").string()), "notes": .string(try object.required("notes").string())])
@@ -182,6 +192,12 @@ public struct CountdownsScenario: ScenarioRecipe {
             let id = event.value.string("event")
             context.note("\(app[id]?.name ?? id): preset \(event.value.string("preset"))")
             try app.setPreset(ReminderPreset(rawValue: event.value.string("preset")) ?? .off, for: id)
+        case "setReminder":
+            let id = event.value.string("event")
+            let label = event.value.string("reminder")
+            let enabled = event.value.bool("enabled")
+            context.note("\(app[id]?.name ?? id): \(label) turned \(enabled ? "on" : "off")")
+            try app.setReminder(ReminderOffset(label: label) ?? .atStart, enabled: enabled, for: id)
         case "setNotes":
             let id = event.value.string("event")
             let notes = event.value.string("notes")
@@ -203,7 +219,8 @@ public struct CountdownsScenario: ScenarioRecipe {
             let done = try context.stored(Bool.self, forKey: Self.recoveredKey) ?? false
             if let outcome = try await CountdownRecovery.run(events: app.events, scheduler: context.scheduler, alreadyDone: done) {
                 try context.store(true, forKey: Self.recoveredKey)
-                context.note("recovery: adopted \(outcome.adopted.keys.sorted().joined(separator: ", ")); removed \(outcome.removed.joined(separator: ", "))")
+                let adopted = outcome.adopted.keys.sorted()
+                context.note("recovery: adopted \(adopted.isEmpty ? "none" : adopted.joined(separator: ", ")); removed \(outcome.removed.isEmpty ? "none" : outcome.removed.joined(separator: ", "))")
             }
         }
         try await saveAndRefresh(&app, reason: reason, context: context)
@@ -220,7 +237,9 @@ public struct CountdownsScenario: ScenarioRecipe {
         try context.store(StoredApp(app: app), forKey: Self.storageKey)
         let linked = app.events.flatMap(\.reminders).filter { changed.contains($0.id) && $0.notificationId != nil }.count
         let cleared = changed.count - linked
-        context.note("stored \(linked) notificationId\(linked == 1 ? "" : "s")" + (cleared == 0 ? "" : ", cleared \(cleared)"))
+        let storedText = "stored \(linked) notificationId\(linked == 1 ? "" : "s")"
+        let clearedText = "cleared \(cleared) notificationId\(cleared == 1 ? "" : "s")"
+        context.note(linked == 0 ? clearedText : storedText + (cleared == 0 ? "" : ", cleared \(cleared)"))
     }
 
     /// Rolls the events forward, notes what moved, and stores them in the app and its state.

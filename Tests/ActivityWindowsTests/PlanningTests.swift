@@ -114,6 +114,23 @@ import Testing
         #expect(NotificationPreferences.dailyCap(enabledModes: 4) == 8)
     }
 
+    @Test(arguments: ["07:00", "07:05"])
+    func aWindowAnnouncedOnceIsNotAnnouncedAgainWhenQuietHoursMove(end: String) {
+        // The 06:30 announcement of the 07:00 run window fired; the user then moves the end of
+        // quiet hours to 07:00 (the announcement moves by exactly the re-notify window) or
+        // 07:05 (past it). The window is the occurrence the user saw: never announced again.
+        var profile = luna
+        profile.notificationPreferences.quietHours = .init(enabled: true, start: "22:00", end: end)
+        let state = ActivityState(profile: profile, forecast: calmForecast(fetched: "2026-06-01T05:00+03:00"))
+        let fired = DeliveredNotification(id: "bugle.run_solo.2026-06-01.0", date: instant("2026-06-01T06:30+03:00"), content: NotificationContent(title: "", body: ""),
+                                          ruleID: "run_solo", group: "run_solo", dedupeKey: "run_solo@2026-06-01T07:00", occurrence: "run_solo@2026-06-01T07:00")
+        let result = plan(state, at: "2026-06-01T06:40+03:00", history: DeliveryHistory([fired]))
+        #expect(!result.entries.contains { $0.candidate.occurrence == "run_solo@2026-06-01T07:00" })
+        #expect(result.report.dropped(.delivered).map(\.candidate.occurrence) == ["run_solo@2026-06-01T07:00"])
+        // Another mode's window of the same hour is another occurrence: announced.
+        #expect(result.entries.contains { $0.candidate.occurrence == "run_dog@2026-06-01T07:00" })
+    }
+
     @Test func noNotificationForAWindowWithinThirtyMinutesOfOneFired() {
         // The 06:30 announcement of the 07:00 run window fired; quiet hours then turned on
         // (22:00–06:45) would announce the same window again at 06:45.

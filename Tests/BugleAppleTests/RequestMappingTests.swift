@@ -184,9 +184,12 @@ import Testing
     }
 
     @Test func deliveredNotificationKeepsRuleAndGroup() throws {
-        let request = NotificationRequest(id: "bugle.evening.1", fireTime: .wallClock(local("2026-03-10T19:00")), content: NotificationContent(title: "Evening", body: "", deepLink: "app://review"), ruleID: "evening", group: "study", dedupeKey: "review")
+        let request = NotificationRequest(id: "bugle.evening.1", fireTime: .wallClock(local("2026-03-10T19:00")), content: NotificationContent(title: "Evening", body: "", deepLink: "app://review"), ruleID: "evening", group: "study", dedupeKey: "review",
+                                          occurrence: "evening@2026-03-10")
         let shown = DeliveredNotificationDescription(identifier: request.id, date: instant("2026-03-10T19:00-04:00"), content: try mapping.description(for: request).content)
         let delivered = mapping.delivered(from: shown)
         #expect(delivered == DeliveredNotification(request: request, date: instant("2026-03-10T19:00-04:00")))
+        // The occurrence comes back with it, for the scheduler to remember.
+        #expect(delivered.occurrence == "evening@2026-03-10")
     }
 }

@@ -51,6 +51,33 @@ import Testing
         #expect(try await forgetful.currentPlan().requests.first?.id == "bugle.evening@2026-03-01")
     }
 
+    @Test func aDeliveredOccurrenceIsNeverPlannedAgainAfterARestartWithTheClockSetBack() async throws {
+        let url = try temporaryFolder().appendingPathComponent("bugle.sqlite")
+        let device = SimulatedDevice(now: instant("2026-03-01T07:00-05:00"), timeZone: newYork)
+        let center = SimulatedCenter(device: device)
+        let evening = ScheduledRule(id: "evening", schedule: .daily(LocalTime(hour: 19, minute: 0)!), content: NotificationContent(title: "Evening", body: ""))
+        let planner = Planner(rules: [evening], budget: Budget(platform: .custom(3), safetyMargin: 0))
+        do {
+            let scheduler = Scheduler(planner: planner, center: center, environment: device.environment, journal: try BugleDatabase.open(at: url))
+            try await scheduler.refresh(reason: .launch)
+            await center.advance(to: instant("2026-03-01T20:00-05:00"))
+            try await scheduler.refresh(reason: .foreground)
+        }
+        // The store remembers the occurrence, and the occurrence its name.
+        let store = try BugleDatabase.open(at: url)
+        #expect(try store.deliveryHistory().deliveries.map(\.occurrence) == ["evening@2026-03-01"])
+        // The next launch, on a new device (no delivered list) whose clock says 18:00: the
+        // evening reminder of 03-01 was shown, and is not planned again.
+        let restored = SimulatedDevice(now: instant("2026-03-01T18:00-05:00"), timeZone: newYork)
+        let scheduler = Scheduler(planner: planner, center: SimulatedCenter(device: restored), environment: restored.environment, journal: store)
+        let plan = try await scheduler.refresh(reason: .launch).plan
+        #expect(plan.requests.map(\.id) == ["bugle.evening@2026-03-02", "bugle.evening@2026-03-03", "bugle.evening@2026-03-04"])
+        #expect(plan.report.dropped(.delivered).map(\.candidate.id) == ["evening@2026-03-01"])
+        // Without the store, the same launch would show it again.
+        let forgetful = Scheduler(planner: planner, center: SimulatedCenter(device: restored), environment: restored.environment)
+        #expect(try await forgetful.currentPlan().requests.first?.id == "bugle.evening@2026-03-01")
+    }
+
     @Test func theLedgerRecordsEveryStateARequestWentThrough() async throws {
         let store = try BugleDatabase.inMemory()
         let device = SimulatedDevice(now: instant("2026-03-01T07:00-05:00"), timeZone: newYork)

@@ -107,3 +107,22 @@ import Testing
     }
     #endif
 }
+
+/// A store written before occurrences were kept (schema v1) still opens: for writing it is
+/// migrated, for reading it is read as it is, and its deliveries stand for their requests.
+@Suite struct OccurrenceMigrationTests {
+    static let v1Store = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("HostileInputs/fixtures/good-store.sqlite")
+
+    @Test func aStoreFromBeforeOccurrencesIsMigratedAndItsDeliveriesNameNone() throws {
+        let url = try temporaryFolder().appendingPathComponent("bugle.sqlite")
+        try FileManager.default.copyItem(at: Self.v1Store, to: url)
+        let before = try BugleDatabase.openReadOnly(at: url).deliveryHistory()
+        #expect(before.deliveries.map(\.occurrence) == [nil])
+        #expect(before.hasUnnamedOccurrences)
+        let store = try BugleDatabase.open(at: url)
+        let migrations = try store.reader.read { db in try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations ORDER BY identifier") }
+        #expect(migrations == ["v1", "v2-occurrence"])
+        #expect(try store.deliveryHistory().deliveries.map(\.id) == before.deliveries.map(\.id))
+    }
+}

@@ -213,6 +213,35 @@ struct PlannerTests {
         #expect(plan.report.dropped.allSatisfy { !$0.detail.isEmpty })
     }
 
+    // MARK: Occurrences
+
+    @Test func anOccurrenceIsRememberedLongerThanTheDeliveriesPoliciesRead() {
+        let shown = DeliveredNotification(id: "bugle.w.0", date: utc(2026, 1, 5, 7), content: NotificationContent(title: "W", body: ""), ruleID: "w",
+                                          occurrence: "w@2026-01-05T08:00")
+        var history = DeliveryHistory([shown])
+        history.prune(before: utc(2026, 1, 6))
+        #expect(history.deliveries.isEmpty)
+        #expect(history.delivered(occurrence: "w@2026-01-05T08:00") == utc(2026, 1, 5, 7))
+        history.pruneOccurrences(before: utc(2026, 1, 6))
+        #expect(history.delivered(occurrence: "w@2026-01-05T08:00") == nil)
+    }
+
+    @Test func aDeliveryThatNamesNoOccurrenceStandsForItsRequestsCandidate() {
+        // Delivered by a version that kept no occurrences: its request id says which.
+        let london = "Europe/London"
+        let history = DeliveryHistory([DeliveredNotification(id: "bugle.late", date: at(london, 2026, 1, 5, 8, 0), content: NotificationContent(title: "Late", body: ""))])
+        #expect(history.hasUnnamedOccurrences)
+        let plan = Planner(rules: [once("late", wall(2026, 1, 5, 20, 0))]).plan(PlanInput(now: at(london, 2026, 1, 5, 12, 0), calendar: gregorian(london), history: history))
+        #expect(plan.entries.isEmpty)
+        #expect(plan.report.dropped.map(\.detail) == ["late was delivered at 2026-01-05T08:00:00Z"])
+    }
+
+    @Test func aPlannedRequestCarriesItsOccurrence() {
+        let london = "Europe/London"
+        let plan = Planner(rules: [once("late", wall(2026, 1, 5, 20, 0))]).plan(PlanInput(now: at(london, 2026, 1, 5, 12, 0), calendar: gregorian(london)))
+        #expect(plan.requests.map(\.occurrence) == ["late"])
+    }
+
     // MARK: Requests
 
     @Test func requestsCarryTheNamespaceAndTheCandidate() throws {

@@ -1,3 +1,4 @@
+import Bugle
 import Countdowns
 import Foundation
 import Testing
@@ -26,6 +27,43 @@ import Testing
             #expect(error.paywallFeature?.rawValue == "advanced_reminders")
             #expect(error.description == "needs Pro: advanced_reminders")
         }
+    }
+
+    @Test func aReminderTurnedOffIsNeverScheduledAndStaysOffAsTheEventRollsForward() throws {
+        // A monthly rent on the 31st with a day-before reminder and one at the time.
+        var app = Countdowns(events: [event("rent", "2026-01-31T09:00-05:00", preset: .standard, recurrence: .monthly)], entitlements: .pro)
+        let now = instant("2026-01-20T12:00-05:00")
+        app.rollForward(at: now)
+        try app.setReminder(.dayBefore, enabled: false, for: "rent")
+        app.rollForward(at: now)
+        let rent = try #require(app["rent"])
+        #expect(rent.reminders(at: now).map(\.offset) == [.atStart])
+        #expect(rent.reminders.map(\.typeLabel) == ["1 day before", "At start"])
+        #expect(rent.reminders.map(\.enabled) == [false, true])
+        // The stored shape keeps it: a new launch reads it back off.
+        let reread = try CountdownImport.events(from: JSONEncoder().encode(app.events))
+        #expect(reread[0].reminders(at: now).map(\.offset) == [.atStart])
+        // Two months later (the January and February occurrences passed), still off.
+        app.rollForward(at: instant("2026-03-15T12:00-04:00"))
+        let later = try #require(app["rent"])
+        #expect(later.nextOccurrenceAt == instant("2026-03-31T09:00-04:00"))
+        #expect(later.reminders(at: instant("2026-03-15T12:00-04:00")).map(\.fireAt) == [instant("2026-03-31T09:00-04:00")])
+        // Between its day-before time and the occurrence, the choice is kept.
+        app.rollForward(at: instant("2026-03-30T12:00-04:00"))
+        #expect(app["rent"]?.disabledOffsets == [.dayBefore])
+        app.rollForward(at: instant("2026-04-15T12:00-04:00"))
+        #expect(app["rent"]?.reminders(at: instant("2026-04-15T12:00-04:00")).map(\.offset) == [.atStart])
+        // On again: scheduled again.
+        try app.setReminder(.dayBefore, enabled: true, for: "rent")
+        #expect(app["rent"]?.reminders(at: instant("2026-04-15T12:00-04:00")).map(\.offset) == [.dayBefore, .atStart])
+    }
+
+    @Test func aStoredReminderThatIsOffGivesNoCandidate() throws {
+        let stored = #"[{"id":"e1","name":"Gym","date":"2026-05-10T13:00:00Z","reminderPlan":{"preset":"standard","timezone":"UTC"},"#
+            + #""reminders":[{"id":"e1_reminder_1d_1778418000000","eventId":"e1","fireAtISO":"2026-05-09T13:00:00Z","typeLabel":"1 day before","enabled":false}]}]"#
+        let app = Countdowns(events: try CountdownImport.events(from: Data(stored.utf8)), entitlements: .pro)
+        let context = PlanningContext(now: instant("2026-05-01T00:00Z"), calendar: Calendar(identifier: .gregorian), state: try app.state())
+        #expect(Array(CountdownsRule().candidates(in: context)).map(\.id) == ["countdowns@e1_reminder_0_1778418000000"])
     }
 
     @Test func aNewEventNeedsAnIdOfItsOwn() throws {

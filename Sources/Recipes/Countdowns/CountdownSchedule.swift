@@ -54,25 +54,48 @@ extension Countdown {
         var event = self
         if recurrence != .none, let next = nextOccurrence(after: now) { event.nextOccurrenceAt = next }
         let linked = Dictionary(reminders.map { ($0.id, $0.notificationId) }, uniquingKeysWith: { first, _ in first })
-        event.reminders = reminders(at: now).map { reminder in
+        let rebuilt = event.builtReminders(at: now, disabled: disabledOffsets)
+        event.reminders = rebuilt.map { reminder in
             var stored = reminder.stored
             stored.notificationId = linked[reminder.id] ?? nil
             return stored
         }
+        // A reminder the user turned off stays off for the occurrences to come, also once its
+        // own time has passed: it is kept, off, while no rebuilt reminder carries its offset.
+        let kept = Set(rebuilt.map(\.offset))
+        for offset in ReminderOffset.allCases where disabledOffsets.contains(offset) && !kept.contains(offset) {
+            if var stored = reminders.first(where: { !$0.enabled && ReminderOffset(label: $0.typeLabel) == offset }) {
+                stored.notificationId = nil
+                event.reminders.append(stored)
+            }
+        }
         return event
     }
 
+    /// The offsets of the reminders the user turned off (``CountdownReminder/enabled``), read
+    /// from their labels: a reminder's id changes with each occurrence, its label does not.
+    public var disabledOffsets: Set<ReminderOffset> {
+        Set(reminders.filter { !$0.enabled }.compactMap { ReminderOffset(label: $0.typeLabel) })
+    }
+
     /// The reminders to schedule at `now` for the next occurrence: the preset's offsets whose
-    /// time is still ahead (a "7 days before" that has passed is left out, never fired late),
-    /// none when the plan is disabled or the event has passed.
+    /// time is still ahead (a "7 days before" that has passed is left out, never fired late)
+    /// and that the user has not turned off; none when the plan is disabled or the event has
+    /// passed.
     public func reminders(at now: Date) -> [ScheduledReminder] {
+        builtReminders(at: now, disabled: disabledOffsets).filter(\.enabled)
+    }
+
+    /// Every reminder of the next occurrence still ahead at `now`, those turned off included
+    /// (with ``ScheduledReminder/enabled`` false), as the app stores them.
+    private func builtReminders(at now: Date, disabled: Set<ReminderOffset>) -> [ScheduledReminder] {
         guard reminderPlan.enabled, let occurrence = nextOccurrence(after: now) else { return [] }
         let millis = Int64((occurrence.timeIntervalSince1970 * 1_000).rounded())
         return reminderPlan.preset.offsets.compactMap { offset in
             let fireAt = occurrence.addingTimeInterval(-offset.seconds)
             guard fireAt > now else { return nil }
             return ScheduledReminder(event: self, offset: offset, occurrence: occurrence, fireAt: fireAt,
-                                     id: "\(id)_reminder_\(offset.rawValue)_\(millis)")
+                                     id: "\(id)_reminder_\(offset.rawValue)_\(millis)", enabled: !disabled.contains(offset))
         }
     }
 }
@@ -94,8 +117,10 @@ public struct ScheduledReminder: Hashable, Sendable {
     /// `eventId_reminder_<offset>_<occurrence in ms>`: the same reminder keeps it across
     /// refreshes; another date or offset is another reminder.
     public var id: String
+    /// Whether the user keeps it on; one turned off is stored, never scheduled.
+    public var enabled: Bool
 
-    init(event: Countdown, offset: ReminderOffset, occurrence: Date, fireAt: Date, id: String) {
+    init(event: Countdown, offset: ReminderOffset, occurrence: Date, fireAt: Date, id: String, enabled: Bool = true) {
         eventId = event.id
         eventName = event.name
         self.offset = offset
@@ -103,6 +128,7 @@ public struct ScheduledReminder: Hashable, Sendable {
         self.fireAt = fireAt
         timeZone = event.reminderPlan.timezone
         self.id = id
+        self.enabled = enabled
     }
 
     /// "Event Name - 1 day before".
@@ -132,7 +158,7 @@ public struct ScheduledReminder: Hashable, Sendable {
 
     /// The reminder as the app stores it inside its event.
     public var stored: CountdownReminder {
-        CountdownReminder(id: id, eventId: eventId, fireAt: fireAt, typeLabel: offset.label)
+        CountdownReminder(id: id, eventId: eventId, fireAt: fireAt, typeLabel: offset.label, enabled: enabled)
     }
 }
 

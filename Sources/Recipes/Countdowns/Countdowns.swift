@@ -57,6 +57,23 @@ public struct Countdowns: Hashable, Sendable {
         try edit(id) { $0.reminderPlan.preset = preset }
     }
 
+    /// Turns one of the event's reminders on or off, by its offset: off, it is never
+    /// scheduled, for this occurrence and the ones after, until it is turned on again.
+    public mutating func setReminder(_ offset: ReminderOffset, enabled: Bool, for id: String) throws(CountdownError) {
+        try edit(id) { event in
+            var found = false
+            for index in event.reminders.indices where ReminderOffset(label: event.reminders[index].typeLabel) == offset {
+                event.reminders[index].enabled = enabled
+                found = true
+            }
+            guard !found, !enabled else { return }
+            // Not built yet (or already passed): kept, off, so that the choice is stored.
+            event.reminders.append(CountdownReminder(id: "\(event.id)_reminder_\(offset.rawValue)", eventId: event.id,
+                                                     fireAt: event.nextOccurrenceAt.addingTimeInterval(-offset.seconds),
+                                                     typeLabel: offset.label, enabled: false))
+        }
+    }
+
     /// Sets the event's notes, within the user's limit.
     public mutating func setNotes(_ notes: String, for id: String) throws(CountdownError) {
         try edit(id) { $0.notes = notes }

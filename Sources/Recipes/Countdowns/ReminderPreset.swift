@@ -59,4 +59,10 @@ public enum ReminderOffset: String, Hashable, Sendable, CaseIterable {
         case .atStart: "At start"
         }
     }
+
+    /// The offset whose ``label`` is `label`; `nil` for any other text.
+    public init?(label: String) {
+        guard let offset = Self.allCases.first(where: { $0.label == label }) else { return nil }
+        self = offset
+    }
 }
