@@ -81,16 +81,17 @@ enum SmallApp {
         Planner(rules: rules(dentistTitle: dentistTitle, morningAt: morningAt), policies: [quietHours, caps], budget: Fixture.budget)
     }
 
-    /// What the app saw delivered this morning and last night: the caps count it.
+    /// What the app saw delivered this morning and last night: the caps count it, and the
+    /// planner keeps its occurrences out of the plan (recorded as the scheduler records them).
     static let history = DeliveryHistory([
         DeliveredNotification(
             id: "bugle.journal@2026-02-28", date: Fixture.instant(Fixture.day(2026, 3, 1), 7, 0),
             content: NotificationContent(title: "Evening journal", body: "Three lines about today."),
-            ruleID: "journal", group: "daily"),
+            ruleID: "journal", group: "daily", occurrence: "journal@2026-02-28"),
         DeliveredNotification(
             id: "bugle.workout@2026-02-27", date: Fixture.instant(Fixture.day(2026, 2, 27), 18, 0),
             content: NotificationContent(title: "Workout time", body: "30 minutes, you planned it this morning."),
-            ruleID: "workout", group: "fitness", dedupeKey: "workout"),
+            ruleID: "workout", group: "fitness", dedupeKey: "workout", occurrence: "workout@2026-02-27"),
     ])
 }
 

@@ -119,7 +119,7 @@ import Testing
         try FileManager.default.copyItem(at: Self.v1Store, to: url)
         let before = try BugleDatabase.openReadOnly(at: url).deliveryHistory()
         #expect(before.deliveries.map(\.occurrence) == [nil])
-        #expect(before.hasUnnamedOccurrences)
+        #expect(before.unnamedOccurrences.keys.sorted() == ["bugle.morning@2026-03-01"])
         let store = try BugleDatabase.open(at: url)
         let migrations = try store.reader.read { db in try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations ORDER BY identifier") }
         #expect(migrations == ["v1", "v2-occurrence"])

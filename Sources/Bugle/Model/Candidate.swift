@@ -17,8 +17,7 @@ public struct Candidate: Hashable, Sendable {
         var dedupeKey: String?
         var relevance: TimeInterval?
         var adjustments: [Adjustment]
-        /// `nil` when the occurrence is the candidate's id.
-        var occurrence: String?
+        var occurrence: String
     }
 
     /// Safe to send although its fields are variable: a box is only changed while one
@@ -47,13 +46,13 @@ public struct Candidate: Hashable, Sendable {
     /// notification, whatever its time, id or text, and one that was delivered is never
     /// planned again (``DropReason/delivered``).
     ///
-    /// The candidate's ``id`` unless the rule says otherwise: a daily reminder's local date
-    /// is in its id already, but a window found in a forecast, whose id counts windows, is
-    /// its day and start. Like ids, occurrences are unique among all rules' candidates:
-    /// start them with the rule's id.
+    /// The id the candidate was made with unless the rule says otherwise: a daily reminder's
+    /// local date is in its id already, but a window found in a forecast, whose id counts
+    /// windows, is its day and start. Like ids, occurrences are unique among all rules'
+    /// candidates: start them with the rule's id.
     public var occurrence: String {
-        get { storage.fields.occurrence ?? storage.fields.id }
-        set { update { $0.occurrence = newValue == $0.id ? nil : newValue } }
+        get { storage.fields.occurrence }
+        set { update { $0.occurrence = newValue } }
     }
     /// The rule that proposed it.
     public var ruleID: String {
@@ -114,7 +113,7 @@ public struct Candidate: Hashable, Sendable {
     ) {
         storage = Storage(Fields(
             id: id, ruleID: ruleID, fireTime: fireTime, fireDate: fireDate, content: content, priority: priority,
-            group: group, dedupeKey: dedupeKey, relevance: relevance, adjustments: [], occurrence: occurrence == id ? nil : occurrence))
+            group: group, dedupeKey: dedupeKey, relevance: relevance, adjustments: [], occurrence: occurrence ?? id))
     }
 
     public static func == (lhs: Candidate, rhs: Candidate) -> Bool {

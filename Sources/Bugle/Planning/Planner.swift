@@ -56,6 +56,16 @@ public struct Planner: Sendable {
         self.outline = Self.outline(of: rules)
     }
 
+    /// The candidate ids of deliveries that named no occurrence (planned before occurrences
+    /// were kept), by the request id each one had in `namespace`.
+    private static func unnamedDeliveries(_ history: DeliveryHistory, namespace: Namespace) -> [String: Date] {
+        var delivered: [String: Date] = [:]
+        for (requestID, date) in history.unnamedOccurrences {
+            if let candidateID = namespace.candidateID(from: requestID) { delivered[candidateID] = max(delivered[candidateID] ?? date, date) }
+        }
+        return delivered
+    }
+
     /// A rule's first candidate as a plan reads it, when the rule has no condition and no
     /// reserve and tells it once (16 bytes and a tag, so that the table stays contiguous).
     private enum Outline: Sendable {
@@ -171,14 +181,13 @@ public struct Planner: Sendable {
             if item.moves == 0 { cursors[item.cursor].lastDrawn = item.candidate.fireDate }
             queue.push(item)
         }
-        let history = input.history
-        /// When the user was shown `candidate`'s occurrence, if ever: by the occurrence it
-        /// names, or, for a delivery planned before occurrences were kept, by its request id.
-        func deliveredDate(_ candidate: Candidate) -> Date? {
-            guard !history.occurrences.isEmpty else { return nil }
-            if let seen = history.delivered(occurrence: candidate.occurrence) { return seen }
-            return history.hasUnnamedOccurrences ? history.delivered(occurrence: namespace.requestID(for: candidate.id)) : nil
-        }
+        // The occurrences the user was shown, and deliveries that named none (planned before
+        // occurrences were kept), which stand for the candidate with their request's id.
+        let delivered = input.history.occurrences
+        let unnamed = input.history.unnamedOccurrences.isEmpty ? [:] : Self.unnamedDeliveries(input.history, namespace: namespace)
+        // A few (the usual case: a day or two of deliveries) are searched, by length first,
+        // which costs less than hashing every candidate's occurrence.
+        let fewDelivered = delivered.count <= 8 ? delivered.map { (key: $0.key, length: $0.key.utf8.count, date: $0.value) } : nil
         // A rule may jump past what a policy closed only when no policy before that one
         // could have moved a candidate out of the closed time instead.
         let firstMover = policies.firstIndex { $0.movesCandidates } ?? policies.count
@@ -264,7 +273,19 @@ public struct Planner: Sendable {
                     }
                 }
             }
-            if let seen = deliveredDate(item.candidate) {
+            // Shown already (whatever changed since): never planned again.
+            var seen: Date?
+            if delivered.isEmpty {
+                seen = nil
+            } else if let fewDelivered {
+                let occurrence = item.candidate.occurrence
+                let length = occurrence.utf8.count
+                seen = fewDelivered.first { $0.length == length && $0.key == occurrence }?.date
+            } else {
+                seen = delivered[item.candidate.occurrence]
+            }
+            if seen == nil, !unnamed.isEmpty { seen = unnamed[item.candidate.id] }
+            if let seen {
                 let (occurrence, offset) = (item.candidate.occurrence, zone.offset(at: seen))
                 dropped.append(DroppedCandidate(candidate: item.candidate, reason: .delivered, explanation: Explanation {
                     "\(occurrence) was delivered at \(ISO8601.string(from: seen, offset: offset))"

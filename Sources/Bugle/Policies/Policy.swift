@@ -212,13 +212,12 @@ private struct DayCounts: Sendable {
 /// and the occurrences the user has seen, which no plan holds again.
 public struct DeliveryHistory: Sendable, Hashable {
     public private(set) var deliveries: [DeliveredNotification]
-    /// When each occurrence was last delivered, by its ``DeliveredNotification/occurrence``,
-    /// or by the request's id for a delivery that names none (one planned before
-    /// occurrences were kept). Kept longer than ``deliveries``: see
-    /// ``pruneOccurrences(before:)``.
+    /// When each occurrence was last delivered, by its ``DeliveredNotification/occurrence``.
+    /// Kept longer than ``deliveries``: see ``pruneOccurrences(before:)``.
     public private(set) var occurrences: [String: Date] = [:]
-    /// Whether some delivery named no occurrence, so that its request's id stands for it.
-    public private(set) var hasUnnamedOccurrences = false
+    /// When each request whose delivery named no occurrence (one planned before occurrences
+    /// were kept) was last delivered, by request id: its candidate's id is its occurrence.
+    public private(set) var unnamedOccurrences: [String: Date] = [:]
 
     public init(_ deliveries: [DeliveredNotification] = []) {
         self.deliveries = deliveries.sorted { $0.date < $1.date }
@@ -236,9 +235,11 @@ public struct DeliveryHistory: Sendable, Hashable {
     }
 
     private mutating func remember(_ delivery: DeliveredNotification) {
-        if delivery.occurrence == nil { hasUnnamedOccurrences = true }
-        let key = delivery.occurrence ?? delivery.id
-        occurrences[key] = max(occurrences[key] ?? delivery.date, delivery.date)
+        if let occurrence = delivery.occurrence {
+            occurrences[occurrence] = max(occurrences[occurrence] ?? delivery.date, delivery.date)
+        } else {
+            unnamedOccurrences[delivery.id] = max(unnamedOccurrences[delivery.id] ?? delivery.date, delivery.date)
+        }
     }
 
     /// Forgets deliveries before `date`; policies look back a few days at most. The
@@ -250,9 +251,10 @@ public struct DeliveryHistory: Sendable, Hashable {
     /// Forgets the occurrences last delivered before `date`.
     public mutating func pruneOccurrences(before date: Date) {
         occurrences = occurrences.filter { $0.value >= date }
+        unnamedOccurrences = unnamedOccurrences.filter { $0.value >= date }
     }
 
-    /// When `occurrence` was last delivered, if it was.
+    /// When `occurrence` was last delivered, if it was (by the occurrence a delivery named).
     public func delivered(occurrence: String) -> Date? { occurrences[occurrence] }
 
     public func contains(id: String) -> Bool { deliveries.contains { $0.id == id } }
