@@ -29,6 +29,21 @@ import Testing
         #expect(calls.removes == 0)
     }
 
+    @Test func twoRefreshesAtOnceGiveWhatOneGives() async throws {
+        // A foreground open and a background task at the same moment: the second sees what
+        // the first added and changes nothing, instead of adding everything a second time.
+        let (_, center, scheduler) = setUp()
+        async let foreground = scheduler.refresh(reason: .foreground)
+        async let background = scheduler.refresh(reason: .backgroundTask)
+        let results = try await [foreground, background]
+        let calls = await center.calls
+        #expect(calls.adds == 64)
+        #expect(calls.removes == 0)
+        #expect(results.map(\.changes.additions.count).sorted() == [0, 64])
+        let pending = try await center.pendingRequests()
+        #expect(Set(pending.map(\.id)) == Set(results[0].plan.requests.map(\.id)))
+    }
+
     @Test func stateChangeRemovesWhatTheConditionNoLongerAllows() async throws {
         let (_, center, scheduler) = setUp()
         try await scheduler.refresh(reason: .launch)

@@ -112,8 +112,17 @@ public actor Scheduler {
     ///
     /// The journal is first brought in line with the center (the center is right), then
     /// records the intent of the changes, then their outcome.
+    ///
+    /// Refreshes never overlap: one asked for while another runs (a foreground open and a
+    /// background task at once) starts when it has finished, in the order asked, and sees
+    /// what it did. So two at once give what one after the other gives, and the second
+    /// finds nothing to change.
     @discardableResult
     public func refresh(reason: RefreshReason) async throws -> RefreshResult {
+        try await oneAtATime { try await refreshNow(reason: reason) }
+    }
+
+    private func refreshNow(reason: RefreshReason) async throws -> RefreshResult {
         let now = environment.now()
         sink.record(.refreshed(reason: reason, at: now))
         let pending = try await synchronize(now: now)
@@ -139,7 +148,33 @@ public actor Scheduler {
     /// current without changing anything (when the app goes to the background, at the end
     /// of a simulation).
     public func synchronizeJournal() async throws {
-        _ = try await synchronize(now: environment.now())
+        try await oneAtATime { _ = try await synchronize(now: environment.now()) }
+    }
+
+    // MARK: One at a time
+
+    /// Whether a refresh, a synchronization or a recovery runs now.
+    private var running = false
+    /// The ones asked for meanwhile, in order.
+    private var waiting: [CheckedContinuation<Void, Never>] = []
+
+    /// Runs `body` when nothing else that reads and changes the center and the journal runs:
+    /// the actor alone would let two of them interleave at every center call.
+    private func oneAtATime<T>(_ body: () async throws -> T) async throws -> T {
+        if running {
+            await withCheckedContinuation { waiting.append($0) }
+        } else {
+            running = true
+        }
+        defer {
+            if waiting.isEmpty {
+                running = false
+            } else {
+                // The next one runs straight after, without a gap another could take.
+                waiting.removeFirst().resume()
+            }
+        }
+        return try await body()
     }
 
     /// Synchronizes the journal with the center; returns the center's pending requests.
@@ -162,6 +197,10 @@ public actor Scheduler {
     /// It is journaled like a refresh, so a stop during recovery is finished by the next.
     @discardableResult
     public func recover(adopting matcher: LegacyMatcher = .none) async throws -> RecoveryResult {
+        try await oneAtATime { try await recoverNow(adopting: matcher) }
+    }
+
+    private func recoverNow(adopting matcher: LegacyMatcher) async throws -> RecoveryResult {
         let now = environment.now()
         let zone = ZoneRules(timeZone: environment.calendar().timeZone, around: now)
         let delivered = try await collectDeliveries(now: now)
