@@ -64,12 +64,13 @@ import Testing
         (try Data(contentsOf: url), try FileManager.default.contentsOfDirectory(atPath: url.deletingLastPathComponent().path).sorted())
     }
 
-    @Test(arguments: kinds)
-    func openingForWritingLeavesTheFileAsItWas(_ kind: Refused) throws {
+    /// Makes a `kind` file, opens it with `open`, and checks the refusal and that neither the
+    /// file nor its folder changed.
+    func expectRefusedAndUnchanged(_ kind: Refused, opening open: (URL) throws -> BugleDatabase) throws {
         let url = try temporaryFolder().appendingPathComponent("store.sqlite")
         try kind.make(url)
         let before = try snapshot(url)
-        let error = try #require(throws: StoreError.self) { try BugleDatabase.open(at: url) }
+        let error = try #require(throws: StoreError.self) { try open(url) }
         #expect(error.code == kind.code)
         #expect(error.description == "\(url.path): \(kind.message)")
         let after = try snapshot(url)
@@ -78,16 +79,13 @@ import Testing
     }
 
     @Test(arguments: kinds)
+    func openingForWritingLeavesTheFileAsItWas(_ kind: Refused) throws {
+        try expectRefusedAndUnchanged(kind) { try BugleDatabase.open(at: $0) }
+    }
+
+    @Test(arguments: kinds)
     func openingForReadingLeavesTheFileAsItWas(_ kind: Refused) throws {
-        let url = try temporaryFolder().appendingPathComponent("store.sqlite")
-        try kind.make(url)
-        let before = try snapshot(url)
-        let error = try #require(throws: StoreError.self) { try BugleDatabase.openReadOnly(at: url) }
-        #expect(error.code == kind.code)
-        #expect(error.description == "\(url.path): \(kind.message)")
-        let after = try snapshot(url)
-        #expect(after.0 == before.0, "the file's bytes changed")
-        #expect(after.1 == before.1, "the folder changed: \(after.1)")
+        try expectRefusedAndUnchanged(kind) { try BugleDatabase.openReadOnly(at: $0) }
     }
 
     @Test func aFolderIsNotADatabaseFile() throws {
