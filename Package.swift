@@ -53,10 +53,13 @@ let package = Package(
                 path: "Sources/Recipes/FactsADay"),
         // Scenario glue for the recipes: what `recipe:` in a scenario file can name.
         .target(name: "RecipeScenarios", dependencies: ["Bugle", "BugleSimulator", "ActivityWindows", "StreakRescue", "StudyReminders", "Countdowns", "FactsADay"]),
+        // Random worlds: scenarios drawn from a seed, run with the invariants checked after
+        // every step (`bugle worlds`, and the property tests).
+        .target(name: "BugleWorlds", dependencies: ["Bugle", "BugleSimulator", "BugleStore", "RecipeScenarios"]),
         .executableTarget(
             name: "bugle",
             dependencies: [
-                "Bugle", "BugleSimulator", "BugleLogging", "BugleStore", "RecipeScenarios", "FactsADay",
+                "Bugle", "BugleSimulator", "BugleLogging", "BugleStore", "RecipeScenarios", "FactsADay", "BugleWorlds",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -67,6 +70,7 @@ let package = Package(
             path: "Benchmarks/bugle-bench"
         ),
         .testTarget(name: "BugleTests", dependencies: ["Bugle", "BugleLogging", .product(name: "Logging", package: "swift-log")]),
+        .testTarget(name: "BugleWorldsTests", dependencies: ["BugleWorlds", "Bugle", "BugleSimulator", "RecipeScenarios"]),
         .testTarget(name: "BugleAppleTests", dependencies: ["Bugle", "BugleApple"]),
         .testTarget(name: "BugleSimulatorTests", dependencies: ["Bugle", "BugleSimulator", "RecipeScenarios"]),
         .testTarget(name: "ActivityWindowsTests", dependencies: ["ActivityWindows", "RecipeScenarios", "BugleSimulator", "BugleStore", "Bugle"]),

@@ -2,6 +2,7 @@ import ArgumentParser
 import Bugle
 import BugleSimulator
 import Foundation
+import BugleWorlds
 import RecipeScenarios
 
 @main
@@ -9,7 +10,7 @@ struct BugleCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bugle",
         abstract: "Plan, simulate and explain an app's local notifications.",
-        subcommands: [Simulate.self, PlanCommand.self, RRuleCommand.self, HistoryCommand.self, FactsCommand.self])
+        subcommands: [Simulate.self, PlanCommand.self, RRuleCommand.self, HistoryCommand.self, FactsCommand.self, WorldsCommand.self])
 
     /// Runs the command; a mistake on the command line is one line on standard error
     /// (`bugle: error: …`), not a usage screen, and a non-zero exit.
@@ -107,10 +108,20 @@ struct Simulate: AsyncParsableCommand {
         abstract: "Run a scenario on a virtual clock and print what the phone showed, and why.")
 
     @Argument(help: "The scenario file (YAML).")
-    var file: String
+    var file: String?
+
+    @Option(help: "Simulate the random world of this seed instead of a file (see `bugle worlds`; 0 to 2^53).",
+            transform: ArgumentRange.int(0...(1 << 53)))
+    var seed: Int?
 
     @Option(help: "Simulate this many days instead of the scenario's own (1 to 3660).", transform: ArgumentRange.int(ArgumentRange.days))
     var days: Int?
+
+    func validate() throws {
+        guard (file == nil) != (seed == nil) else {
+            throw ValidationError(file == nil ? "give a scenario file, or --seed N for a random world" : "give a scenario file or --seed, not both")
+        }
+    }
 
     @Option(help: "text or json.")
     var format: OutputFormat = .text
@@ -122,7 +133,8 @@ struct Simulate: AsyncParsableCommand {
 
     func run() async throws {
         let (output, page, kept) = try await reportingErrors {
-            let scenario = try ScenarioParser.load(path: file, recipes: RecipeCatalog.all)
+            let scenario = try seed.map { try ScenarioParser.parse(World(seed: UInt64($0)).yaml, file: "world-\($0).yaml", recipes: RecipeCatalog.all) }
+                ?? ScenarioParser.load(path: file ?? "", recipes: RecipeCatalog.all)
             let kept = try db.map(SimulationStore.init(path:))
             let store = kept?.store
             let result = try await ScenarioRunner(scenario: scenario, sinks: store.map { [$0.eventSink(onError: reportStoreError)] } ?? [], journal: store).run(days: days)

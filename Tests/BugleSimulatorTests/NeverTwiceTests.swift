@@ -63,3 +63,53 @@ import Testing
         #expect(Set(result.deliveries.map(\.body)).count == 2)
     }
 }
+
+/// What the app's process ending does, and what a center that refuses removals does.
+@Suite struct RelaunchAndFullCenterTests {
+    @Test func aRelaunchStartsAFreshSchedulerWhoseNextOpenIsALaunch() async throws {
+        let result = try await simulate("""
+            start: 2026-03-01T07:00
+            timeZone: Europe/Berlin
+            days: 3
+            rules: [{ id: morning, daily: "08:30", title: Morning }]
+            events:
+              - { at: 2026-03-01T07:30, open: {} }
+              - { at: 2026-03-01T12:00, relaunch: {} }
+              - { at: 2026-03-01T13:00, background: {} }
+              - { at: 2026-03-01T14:00, timeZone: America/New_York }
+              - { at: 2026-03-01T08:10, open: {} }
+            """)
+        // Killed, the app does nothing on a background signal; opened, it launches again.
+        #expect(result.refreshes.map(\.reason) == ["launch", "launch"])
+        #expect(result.appEvents.map(\.text).contains("app relaunched"))
+        // The new process knows from the store that today's 08:30 was shown in Berlin.
+        #expect(result.deliveries.map(\.id) == ["bugle.morning@2026-03-01", "bugle.morning@2026-03-02", "bugle.morning@2026-03-03"])
+    }
+
+    @Test func aCenterThatRefusesRemovalsIsNotOverfilled() async throws {
+        // Five pending; the user switches reminders from 08:00 to 09:00 while every removal
+        // fails. Adding the five new ones would make ten: the system would drop five of its
+        // own choosing. Bugle adds none until the old ones are gone.
+        let yaml = """
+            start: 2026-03-01T07:00
+            timeZone: Europe/Berlin
+            days: 4
+            pendingLimit: 5
+            eviction: keepSoonest
+            faults: { seed: 3, removeFailureRate: 1 }
+            state: { time: early }
+            rules:
+              - { id: early, daily: "08:00", title: Early, when: { key: time, equals: early } }
+              - { id: late, daily: "09:00", title: Late, when: { key: time, equals: late } }
+            events:
+              - { at: 2026-03-01T07:10, open: {} }
+              - { at: 2026-03-01T07:20, set: { time: late } }
+            """
+        let result = try await simulate(yaml)
+        #expect(result.evicted == 0)
+        #expect(result.peakPending == 5)
+        #expect(result.refreshes.map(\.failures) == [0, 10])
+        // The old ones were never removed, so they fire; nothing new was squeezed in.
+        #expect(Set(result.deliveries.map(\.rule)) == ["early"])
+    }
+}

@@ -138,7 +138,7 @@ public actor Scheduler {
         let fireDates = Dictionary(plan.entries.map { ($0.request.id, $0.candidate.fireDate) }, uniquingKeysWith: { first, _ in first })
         let additions = changes.additions.map { JournalEntry(request: $0, fireDate: fireDates[$0.id] ?? now, state: .adding, askedAt: now) }
         let intent = changes.removals.map { JournalUpdate.state(id: $0.id, .removing, reason: $0.reason.description) } + additions.map { .entry($0) }
-        let failures = try await apply(intent: intent, removals: changes.removals, additions: additions, now: now)
+        let failures = try await apply(intent: intent, removals: changes.removals, additions: additions, pending: pending, now: now)
         return RefreshResult(reason: reason, plan: plan, changes: changes, failures: failures)
     }
 
@@ -210,7 +210,7 @@ public actor Scheduler {
                                            adopting: matcher, now: now, zone: zone)
         try await commit(delivered.new.map { .delivered($0) }, now: now)
         record(delivered.new, now: now)
-        let failures = try await apply(intent: repair.intent, removals: repair.removals, additions: repair.additions, now: now)
+        let failures = try await apply(intent: repair.intent, removals: repair.removals, additions: repair.additions, pending: pending, now: now)
         return RecoveryResult(added: repair.additions.map(\.request.id), removed: repair.removals.map(\.id), adoptions: repair.adoptions, failures: failures)
     }
 
@@ -247,13 +247,21 @@ public actor Scheduler {
     /// Journals `intent`, makes the calls, journals what the center accepted; returns the
     /// number of failed calls. A refused call leaves its intent open for the next refresh
     /// or recovery to settle.
-    private func apply(intent: [JournalUpdate], removals: [Removal], additions: [JournalEntry], now: Date) async throws -> Int {
+    ///
+    /// The center never holds more than the platform's limit: when removals fail, the
+    /// requests they would have made room for are not added (the latest first, as additions
+    /// come soonest first) and count as failed, so that the system does not drop one of its
+    /// own choosing (iOS drops the oldest added, often the very next notification).
+    private func apply(intent: [JournalUpdate], removals: [Removal], additions: [JournalEntry], pending: [NotificationRequest], now: Date) async throws -> Int {
+        let limit = planner.budget.platform.pendingLimit
+        var held = Set(pending.map(\.id))
         try await commit(intent, now: now)
         var outcome: [JournalUpdate] = []
         var failures = 0
         if !removals.isEmpty {
             do {
                 try await center.removePendingRequests(withIdentifiers: removals.map(\.id))
+                held.subtract(removals.map(\.id))
                 for removal in removals {
                     outcome.append(.state(id: removal.id, .cancelled, reason: removal.reason.description))
                     sink.record(.cancelled(id: removal.id, reason: removal.reason, at: now))
@@ -264,8 +272,15 @@ public actor Scheduler {
             }
         }
         for entry in additions {
+            guard held.contains(entry.request.id) || held.count < limit else {
+                failures += 1
+                sink.record(.failed(operation: "add", id: entry.request.id,
+                                    message: "not added: the center holds \(held.count) of its \(limit) and the removals that would make room failed", at: now))
+                continue
+            }
             do {
                 try await center.add(entry.request)
+                held.insert(entry.request.id)
                 outcome.append(.state(id: entry.request.id, .pending, reason: entry.reason))
                 sink.record(.scheduled(entry.request, fireDate: entry.fireDate, at: now))
             } catch {

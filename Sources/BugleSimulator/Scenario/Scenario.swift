@@ -61,6 +61,10 @@ public struct ScenarioEvent: Sendable {
         case clock(WrittenDateTime)
         /// The user grants or revokes permission in Settings.
         case authorization(AuthorizationStatus)
+        /// The app's process ends (the user or the system kills it) and starts again: the
+        /// scheduler is created afresh over the same store, with the state the app last set,
+        /// and the next `open` is a launch.
+        case relaunch
         /// App state changes (a `null` value removes the key).
         case set([String: JSONValue])
         /// The user opens the app (launch, or back to the foreground).

@@ -350,7 +350,7 @@ public enum ScenarioParser {
         throw value.error("\(value.path): expected {} (or true), found \(value.kind)")
     }
 
-    static let eventKeys = ["at", "open", "background", "backgroundRefresh", "set", "timeZone", "clock", "authorization"]
+    static let eventKeys = ["at", "open", "background", "backgroundRefresh", "set", "timeZone", "clock", "authorization", "relaunch"]
 
     static func parseEvent(_ value: ScenarioValue, recipe: (any ScenarioRecipe)?) throws -> ScenarioEvent {
         let recipeKeys = recipe.map { eventKeys(of: $0) } ?? []
@@ -360,6 +360,7 @@ public enum ScenarioParser {
         if let zone = object["timeZone"] { actions.append(.timeZone(try zone.timeZone())) }
         if let clock = object["clock"] { actions.append(.clock(try clock.dateTime())) }
         if let status = object["authorization"] { actions.append(.authorization(try parseAuthorization(status))) }
+        if try happens(object, "relaunch") { actions.append(.relaunch) }
         if let set = object["set"] {
             var values: [String: JSONValue] = [:]
             for (key, entry) in try set.pairs() { values[key] = try entry.json() }

@@ -58,13 +58,24 @@ public struct ScenarioRunner: Sendable {
     }
 }
 
+/// What a random world's checks need to see of a simulation as it runs.
+public protocol SimulationObserver: AnyObject, Sendable {
+    /// A refresh has just returned: the center holds what it left.
+    func simulation(_ simulation: Simulation, didRefresh result: RefreshResult) async
+    /// An event has been applied, with the refreshes it caused.
+    func simulation(_ simulation: Simulation, didPlay event: ScenarioEvent, index: Int) async
+}
+
 /// One run of a scenario in progress: the device, the center, the scheduler and what has
 /// been seen so far.
 public final class Simulation: @unchecked Sendable {
     public let scenario: Scenario
     public let device: SimulatedDevice
     public let center: SimulatedCenter
-    public let scheduler: Scheduler
+    /// The app's scheduler; a `relaunch` event replaces it with a new one over the same store.
+    public private(set) var scheduler: Scheduler
+    /// Sees every refresh and every event as it happens: the invariant checks of random worlds.
+    public var observer: (any SimulationObserver)?
     public let recorder = EventRecorder()
     public let start: Date
 
@@ -80,8 +91,19 @@ public final class Simulation: @unchecked Sendable {
     private var adjustments: [String: [String]] = [:]
     private var appEvents: [SimulationResult.AppEvent] = []
 
-    public init(scenario: Scenario, sinks: [any EventSink] = [], journal: (any SchedulerJournal)? = nil) async throws {
+    /// Opens the store again after a `relaunch`: by default the same journal, as a store on
+    /// disk outlives the process.
+    private let reopenJournal: @Sendable (any SchedulerJournal) async throws -> any SchedulerJournal
+    private let sinks: [any EventSink]
+
+    /// - Parameter reopenJournal: what a `relaunch` event opens as the new process's store,
+    ///   given the old one (close it and open its file again, for a store on disk); the same
+    ///   journal when `nil`.
+    public init(scenario: Scenario, sinks: [any EventSink] = [], journal: (any SchedulerJournal)? = nil,
+                reopenJournal: (@Sendable (any SchedulerJournal) async throws -> any SchedulerJournal)? = nil) async throws {
         self.scenario = scenario
+        self.sinks = sinks
+        self.reopenJournal = reopenJournal ?? { $0 }
         let start = ScenarioRunner(scenario: scenario).startDate
         self.start = start
         self.lastEventDate = start
@@ -122,6 +144,7 @@ public final class Simulation: @unchecked Sendable {
             try await apply(event, at: at)
             // Events are read on the device's clock: after the user sets it, on the new time.
             lastEventDate = device.now
+            await observer?.simulation(self, didPlay: event, index: nextEvent - 1)
         }
         return target(ZoneRules(timeZone: device.timeZone, around: device.now))
     }
@@ -144,6 +167,9 @@ public final class Simulation: @unchecked Sendable {
                 await center.setAuthorization(status)
                 appEvents.append(.init(at: at, timeZone: device.timeZone.identifier, text: "notifications \(status.rawValue)"))
                 reason = .permissionChanged
+            case .relaunch:
+                try await relaunch()
+                reason = nil
             case .set(let values):
                 for (key, value) in values.sorted(by: { $0.key < $1.key }) {
                     await scheduler.update(key, to: value == .null ? nil : value)
@@ -192,6 +218,17 @@ public final class Simulation: @unchecked Sendable {
 
     var isLaunched: Bool { launched }
 
+    /// The app's process ends and starts again: a new scheduler over the store reopened,
+    /// with the state the app last set; the next open is a launch.
+    private func relaunch() async throws {
+        let state = await scheduler.state
+        let journal = try await reopenJournal(scheduler.journal)
+        scheduler = Scheduler(planner: scheduler.planner, center: center, environment: device.environment, state: state,
+                              sink: FanOutSink([recorder] + sinks), journal: journal)
+        launched = false
+        appEvents.append(.init(at: device.now, timeZone: device.timeZone.identifier, text: "app relaunched"))
+    }
+
     func markOpened() -> RefreshReason {
         defer { launched = true }
         appEvents.append(.init(at: device.now, timeZone: device.timeZone.identifier, text: "app opened"))
@@ -208,6 +245,7 @@ public final class Simulation: @unchecked Sendable {
     @discardableResult
     func refresh(_ reason: RefreshReason) async throws -> RefreshResult {
         let result = try await scheduler.refresh(reason: reason)
+        await observer?.simulation(self, didRefresh: result)
         lastPlan = result.plan
         let coverage = result.plan.report.coverage
         refreshes.append(.init(at: device.now, reason: reason.rawValue, planned: result.plan.entries.count,

@@ -1,0 +1,345 @@
+import Bugle
+import BugleSimulator
+import BugleStore
+import Foundation
+import RecipeScenarios
+
+/// A promise a world broke.
+public struct Violation: Sendable, Hashable, CustomStringConvertible {
+    /// Which promise:
+    /// - `twice`: an occurrence (rule and occurrence key) was delivered twice.
+    /// - `quietHours`: a delivery inside `suppress` quiet hours, or a loud one inside `quiet`.
+    /// - `cap`: more deliveries on one local day than a cap allows, in total or for a group.
+    /// - `limit`: the center had to evict (the plan outgrew the pending limit), or a plan
+    ///   held more than the budget's capacity.
+    /// - `pending`: after a refresh without failures, the center's pending list differs from
+    ///   the plan.
+    /// - `disabled`: a rule or reminder turned off (or an event deleted) delivered after a
+    ///   refresh without failures had seen it off.
+    /// - `determinism`: the same world gave different results on two runs.
+    /// - `error`: the world could not be read or the run threw.
+    public var invariant: String
+    public var message: String
+
+    public var description: String { "\(invariant): \(message)" }
+}
+
+/// What the checks can change, to show that they catch a bug planted on purpose.
+public struct WorldOptions: Sendable, Hashable {
+    /// How long the scheduler remembers delivered occurrences (``Scheduler/occurrenceWindow``);
+    /// `0` forgets them at once: the identity check planted out.
+    public var occurrenceWindow: TimeInterval?
+
+    public init(occurrenceWindow: TimeInterval? = nil) {
+        self.occurrenceWindow = occurrenceWindow
+    }
+}
+
+/// One run of a world: what broke, and a digest of what the user saw.
+public struct WorldOutcome: Sendable {
+    public var violations: [Violation]
+    /// Deliveries and refreshes, one per line: equal for equal runs.
+    public var digest: String
+    public var deliveries: Int
+    public var refreshes: Int
+}
+
+/// Runs random worlds and checks, after every step, the promises a user relies on.
+public enum WorldCheck {
+    /// Runs `world` twice (the second time from scratch) and checks every invariant, the
+    /// same result twice included.
+    public static func check(_ world: World, options: WorldOptions = WorldOptions()) async -> WorldOutcome {
+        var first = await run(world, options: options)
+        guard !first.violations.contains(where: { $0.invariant == "error" }) else { return first }
+        let second = await run(world, options: options)
+        if second.digest != first.digest {
+            let firstLines = first.digest.split(separator: "\n", omittingEmptySubsequences: false)
+            let secondLines = second.digest.split(separator: "\n", omittingEmptySubsequences: false)
+            let index = zip(firstLines, secondLines).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(firstLines.count, secondLines.count)
+            let a = index < firstLines.count ? String(firstLines[index]) : "(nothing)"
+            let b = index < secondLines.count ? String(secondLines[index]) : "(nothing)"
+            first.violations.append(Violation(invariant: "determinism", message: "two runs differ at line \(index + 1) of what the user saw: \"\(a)\" then \"\(b)\""))
+        }
+        return first
+    }
+
+    /// Runs `world` once, checking after every event and every refresh.
+    public static func run(_ world: World, options: WorldOptions = WorldOptions()) async -> WorldOutcome {
+        let scenario: Scenario
+        do {
+            scenario = try ScenarioParser.parse(world.yaml, file: "world-\(world.seed).yaml", recipes: RecipeCatalog.all)
+        } catch {
+            return WorldOutcome(violations: [Violation(invariant: "error", message: "the world does not read: \(error)")], digest: "", deliveries: 0, refreshes: 0)
+        }
+        return await run(scenario, store: world.store, options: options)
+    }
+
+    /// Runs `scenario` (a world's, or any scenario file's) once, checking after every event
+    /// and every refresh; with `store`, the journal is a BugleStore file that each
+    /// `relaunch` closes and opens again.
+    public static func run(_ scenario: Scenario, store: Bool, options: WorldOptions = WorldOptions()) async -> WorldOutcome {
+        var folder: URL?
+        defer { if let folder { try? FileManager.default.removeItem(at: folder) } }
+        let observer = Observer(scenario: scenario, options: options)
+        do {
+            var journal: any SchedulerJournal = InMemoryJournal()
+            var reopen: (@Sendable (any SchedulerJournal) async throws -> any SchedulerJournal)?
+            if store {
+                let made = FileManager.default.temporaryDirectory.appendingPathComponent("bugle-world-\(UUID().uuidString)")
+                try FileManager.default.createDirectory(at: made, withIntermediateDirectories: true)
+                folder = made
+                let file = made.appendingPathComponent("store.sqlite")
+                journal = try BugleDatabase.open(at: file)
+                // A relaunch opens the file again, as the new process would.
+                reopen = { _ in try BugleDatabase.open(at: file) }
+            }
+            let simulation = try await Simulation(scenario: scenario, journal: journal, reopenJournal: reopen)
+            await observer.configure(simulation)
+            simulation.observer = observer
+            let end = ScenarioRunner(scenario: scenario).endDate()
+            try await simulation.play(until: end)
+            await observer.finish(simulation)
+        } catch {
+            observer.violations.append(Violation(invariant: "error", message: "the run stopped: \(error)"))
+        }
+        return WorldOutcome(violations: observer.violations, digest: observer.digest.joined(separator: "\n"),
+                            deliveries: observer.deliveriesSeen, refreshes: observer.refreshCount)
+    }
+
+    /// The smallest world found, by leaving out events, rules and policies, that still
+    /// breaks `invariant`; at most `attempts` runs.
+    public static func shrink(_ world: World, invariant: String, options: WorldOptions = WorldOptions(), attempts: Int = 400) async -> World {
+        var best = world
+        var runs = 0
+        func breaks(_ candidate: World) async -> Bool {
+            runs += 1
+            let outcome = invariant == "determinism" ? await check(candidate, options: options) : await run(candidate, options: options)
+            return outcome.violations.contains { $0.invariant == invariant }
+        }
+        var progress = true
+        while progress, runs < attempts {
+            progress = false
+            // Events: halves first, then smaller runs, down to one at a time. The first
+            // event (the app's first open) stays.
+            var chunk = max(1, best.events.count / 2)
+            while chunk >= 1, runs < attempts {
+                var start = 1
+                while start < best.events.count, runs < attempts {
+                    var candidate = best
+                    candidate.events.removeSubrange(start..<min(best.events.count, start + chunk))
+                    if await breaks(candidate) {
+                        best = candidate
+                        progress = true
+                    } else {
+                        start += chunk
+                    }
+                }
+                chunk /= 2
+            }
+            for index in stride(from: best.rules.count - 1, through: 0, by: -1) where runs < attempts && best.rules.count > 1 {
+                var candidate = best
+                candidate.rules.remove(at: index)
+                if await breaks(candidate) { best = candidate; progress = true }
+            }
+            for index in stride(from: best.policies.count - 1, through: 0, by: -1) where runs < attempts {
+                var candidate = best
+                candidate.policies.remove(at: index)
+                if await breaks(candidate) { best = candidate; progress = true }
+            }
+        }
+        return best
+    }
+}
+
+extension Scheduler {
+    func setOccurrenceWindow(_ window: TimeInterval) { occurrenceWindow = window }
+}
+
+/// Watches one run. A simulation runs one step at a time, so no two calls overlap.
+private final class Observer: SimulationObserver, @unchecked Sendable {
+    let scenario: Scenario
+    let options: WorldOptions
+    var violations: [Violation] = []
+    var digest: [String] = []
+    var refreshCount = 0
+    var deliveriesSeen = 0
+
+    /// Each refresh: how many deliveries had been made by then, the device's zone, and
+    /// whether every center call succeeded.
+    private var refreshes: [(deliveries: Int, zone: String, clean: Bool)] = []
+    /// Whether a refresh without failures happened while the current event was applied.
+    private var cleanRefreshInEvent = false
+    /// Identities delivered, with the delivery's index.
+    private var delivered: [String: Int] = [:]
+    /// Things turned off (a rule's `on_` key, a countdown's reminder or the whole event):
+    /// waiting for a refresh without failures, or off since the delivery index given.
+    private var turningOff: Set<String> = []
+    private var off: [String: Int] = [:]
+    /// The scheduler the options were last applied to (a relaunch makes a new one).
+    private var configured: ObjectIdentifier?
+
+    init(scenario: Scenario, options: WorldOptions) {
+        self.scenario = scenario
+        self.options = options
+    }
+
+    /// Applies the options to the simulation's scheduler, once per scheduler.
+    func configure(_ simulation: Simulation) async {
+        let scheduler = simulation.scheduler
+        guard configured != ObjectIdentifier(scheduler) else { return }
+        configured = ObjectIdentifier(scheduler)
+        if let window = options.occurrenceWindow { await scheduler.setOccurrenceWindow(window) }
+    }
+
+    func simulation(_ simulation: Simulation, didRefresh result: RefreshResult) async {
+        await configure(simulation)
+        refreshCount += 1
+        let deliveries = await simulation.center.deliveries
+        await checkDeliveries(deliveries)
+        let clean = result.failures == 0
+        refreshes.append((deliveries.count, simulation.device.timeZone.identifier, clean))
+        digest.append("refresh \(result.reason.rawValue) at \(Int(simulation.device.now.timeIntervalSince1970)): \(result.plan.entries.count) planned, +\(result.changes.additions.count) -\(result.changes.removals.count), \(result.failures) failed")
+        if clean {
+            cleanRefreshInEvent = true
+            for key in turningOff { off[key] = deliveries.count }
+            turningOff = []
+            let namespace = simulation.scheduler.planner.namespace
+            let pending = (try? await simulation.center.pendingRequests()) ?? []
+            // The same request: its id, trigger and content (the fingerprint); which occurrence
+            // it is named is bookkeeping that reconcile leaves alone.
+            let ours = Set(pending.filter { namespace.owns($0.id) }.map { "\($0.id) \($0.fingerprintHex)" })
+            let planned = Set(result.plan.entries.map { "\($0.request.id) \($0.request.fingerprintHex)" })
+            if ours != planned {
+                let extra = ours.subtracting(planned).sorted().prefix(3)
+                let missing = planned.subtracting(ours).sorted().prefix(3)
+                violations.append(Violation(invariant: "pending", message: "after the \(result.reason.rawValue) refresh at \(stamp(simulation.device.now)) the center holds \(ours.count) of Bugle's requests and the plan \(planned.count); pending only: \(extra.joined(separator: ", ")); planned only: \(missing.joined(separator: ", "))"))
+            }
+        }
+        let capacity = scenario.budget.capacity()
+        if result.plan.entries.count > capacity {
+            violations.append(Violation(invariant: "limit", message: "the \(result.reason.rawValue) refresh at \(stamp(simulation.device.now)) planned \(result.plan.entries.count) requests for a capacity of \(capacity)"))
+        }
+        let evicted = await simulation.center.evicted
+        if let first = evicted.first {
+            violations.append(Violation(invariant: "limit", message: "the center evicted \(first.id): the plan outgrew the pending limit of \(scenario.budget.platform.pendingLimit)"))
+        }
+    }
+
+    func simulation(_ simulation: Simulation, didPlay event: ScenarioEvent, index: Int) async {
+        await configure(simulation)
+        var newlyOff: [String] = []
+        var backOn: [String] = []
+        for action in event.actions {
+            switch action {
+            case .set(let values):
+                // A rule's switch: a key the world starts with (`on_r1: true`) and its `when` reads.
+                for (key, value) in values where key.hasPrefix("on_") && scenario.state[key] != nil {
+                    (value == .bool(false) ? { newlyOff.append(key) } : { backOn.append(key) })()
+                }
+            case .recipe(let recipeEvent) where recipeEvent.key == "setReminder":
+                guard case .object(let fields) = recipeEvent.value, case .string(let event)? = fields["event"],
+                      case .string(let label)? = fields["reminder"], let offset = Self.offsets[label] else { continue }
+                let key = "\(event)_reminder_\(offset)_"
+                (fields["enabled"] == .bool(false) ? { newlyOff.append(key) } : { backOn.append(key) })()
+            case .recipe(let recipeEvent) where recipeEvent.key == "deleteEvent":
+                if case .string(let id) = recipeEvent.value { newlyOff.append("\(id)_reminder_") }
+            default: break
+            }
+        }
+        let deliveries = await simulation.center.deliveries
+        await checkDeliveries(deliveries)
+        for key in backOn {
+            turningOff.remove(key)
+            off[key] = nil
+        }
+        for key in newlyOff where off[key] == nil {
+            // Its refresh came with the event: off from here. Otherwise from the next clean one.
+            if cleanRefreshInEvent { off[key] = deliveries.count } else { turningOff.insert(key) }
+        }
+        cleanRefreshInEvent = false
+    }
+
+    private static let offsets = ["7 days before": "7d", "1 day before": "1d", "1 hour before": "1h", "At start": "0"]
+
+    func finish(_ simulation: Simulation) async {
+        let deliveries = await simulation.center.deliveries
+        await checkDeliveries(deliveries)
+        checkPolicies(deliveries)
+        for delivery in deliveries {
+            let notification = delivery.notification
+            digest.append("delivered \(notification.id) at \(Int(notification.date.timeIntervalSince1970)) in \(delivery.timeZone.identifier): \(notification.content.title) | \(notification.content.body) | \(notification.content.interruptionLevel.rawValue)")
+        }
+        digest.append("pending at the end: \(await simulation.center.pendingCount), missed \(await simulation.center.missed.count)")
+    }
+
+    /// Twice and disabled: every delivery not yet looked at.
+    private func checkDeliveries(_ deliveries: [SimulatedCenter.Delivery]) async {
+        guard deliveriesSeen < deliveries.count else { return }
+        for index in deliveriesSeen..<deliveries.count {
+            let notification = deliveries[index].notification
+            if let rule = notification.ruleID {
+                let identity = "\(rule) / \(notification.occurrence ?? notification.id)"
+                if let earlier = delivered[identity] {
+                    let first = deliveries[earlier].notification
+                    violations.append(Violation(invariant: "twice", message: "\(identity) delivered at \(stamp(first.date)) (\(first.id)) and again at \(stamp(notification.date)) (\(notification.id))"))
+                } else {
+                    delivered[identity] = index
+                }
+            }
+            for (key, since) in off where index >= since && Self.matches(notification, key) {
+                violations.append(Violation(invariant: "disabled", message: "\(notification.id) delivered at \(stamp(notification.date)) although \(key.hasPrefix("on_") ? "\(key) was false" : "\(key) was turned off or deleted")"))
+            }
+        }
+        deliveriesSeen = deliveries.count
+    }
+
+    /// Whether `notification` is what `key` turned off: a rule (`on_<rule>`) or a
+    /// countdown's reminder (`<event>_reminder_<offset>_`) or all of an event's (`<event>_reminder_`).
+    private static func matches(_ notification: DeliveredNotification, _ key: String) -> Bool {
+        if key.hasPrefix("on_") { return notification.ruleID == String(key.dropFirst(3)) }
+        guard let range = notification.id.range(of: key) else { return false }
+        return range.lowerBound == notification.id.startIndex || notification.id[notification.id.index(before: range.lowerBound)] == "."
+    }
+
+    /// Quiet hours and caps, for the deliveries the planner could answer for: those whose
+    /// latest refresh before them had no failures and was made in the zone they were shown
+    /// in (a flight with no refresh since moves zoned requests to hours it never planned).
+    private func checkPolicies(_ deliveries: [SimulatedCenter.Delivery]) {
+        let quietHours = scenario.policies.compactMap { $0 as? QuietHours }
+        let caps = scenario.policies.compactMap { $0 as? Caps }
+        var refreshIndex = -1
+        for (index, delivery) in deliveries.enumerated() {
+            while refreshIndex + 1 < refreshes.count, refreshes[refreshIndex + 1].deliveries <= index { refreshIndex += 1 }
+            guard refreshIndex >= 0, refreshes[refreshIndex].clean, refreshes[refreshIndex].zone == delivery.timeZone.identifier else { continue }
+            let notification = delivery.notification
+            let zone = ZoneRules(timeZone: delivery.timeZone, around: notification.date)
+            let local = zone.localDateTime(at: notification.date)
+            for policy in quietHours where policy.contains(local.time) {
+                var mode = policy.mode
+                if let group = notification.group, let override = policy.overrides[group] {
+                    guard case .mode(let groupMode) = override else { continue }
+                    mode = groupMode
+                }
+                if mode == .suppress {
+                    violations.append(Violation(invariant: "quietHours", message: "\(notification.id) delivered at \(local) in \(delivery.timeZone.identifier), inside quiet hours \(policy.start)–\(policy.end) (suppress)"))
+                } else if mode == .quiet, notification.content.interruptionLevel != .passive {
+                    violations.append(Violation(invariant: "quietHours", message: "\(notification.id) delivered \(notification.content.interruptionLevel.rawValue) at \(local) in \(delivery.timeZone.identifier), inside quiet hours \(policy.start)–\(policy.end) (quiet)"))
+                }
+            }
+            let sameDay = deliveries[...index].filter { zone.localDateTime(at: $0.notification.date).date == local.date }
+            for cap in caps {
+                if let perDay = cap.perDay, sameDay.count > perDay {
+                    violations.append(Violation(invariant: "cap", message: "\(notification.id) is delivery \(sameDay.count) on \(local.date) in \(delivery.timeZone.identifier), cap \(perDay) a day: \(sameDay.map(\.notification.id).joined(separator: ", "))"))
+                }
+                if let group = notification.group, let limit = cap.perGroupPerDay[group] {
+                    let inGroup = sameDay.filter { $0.notification.group == group }
+                    if inGroup.count > limit {
+                        violations.append(Violation(invariant: "cap", message: "\(notification.id) is delivery \(inGroup.count) of group \(group) on \(local.date) in \(delivery.timeZone.identifier), cap \(limit): \(inGroup.map(\.notification.id).joined(separator: ", "))"))
+                    }
+                }
+            }
+        }
+    }
+
+    private func stamp(_ date: Date) -> String { WorldBuilder.utc(date) }
+}

@@ -1,0 +1,333 @@
+import Foundation
+
+extension World {
+    /// The kinds of world, drawn in turn: plain rules most often, each recipe too.
+    public static let kinds = ["rules", "rules", "rules", "countdowns", "streak-rescue", "study-reminders", "facts-a-day"]
+
+    /// The world of `seed`: the same seed gives the same world on every machine.
+    public init(seed: UInt64) {
+        let kind = World.kinds[Int(seed % UInt64(World.kinds.count))]
+        var builder = WorldBuilder(dice: Dice(seed: seed), kind: kind)
+        self = builder.build(seed: seed)
+    }
+}
+
+/// Zones with something to say: daylight saving in both hemispheres, half- and
+/// quarter-hour offsets, the date line, a zone whose DST pauses for Ramadan.
+let worldZones = [
+    "America/New_York", "America/Los_Angeles", "Europe/London", "Europe/Berlin", "Asia/Jerusalem", "Australia/Sydney",
+    "Pacific/Chatham", "America/Santiago", "Asia/Tokyo", "Asia/Kolkata", "Asia/Kathmandu", "America/St_Johns",
+    "Pacific/Kiritimati", "Pacific/Pago_Pago", "Africa/Casablanca", "UTC",
+]
+
+/// Days around which something happens to clocks in 2026 (a DST change in one of the zones).
+private let clockChangeDays = [
+    "2026-03-08", "2026-11-01", "2026-03-29", "2026-10-25", "2026-03-27", "2026-04-05", "2026-10-04", "2026-09-27",
+    "2026-09-06", "2026-02-15", "2026-03-22",
+]
+
+/// Times of day, with those a DST change skips or repeats (02:30, 01:30), the ends of the
+/// day and a few ordinary ones.
+private let times = ["02:30", "01:30", "00:00", "23:59", "00:30", "06:30", "07:00", "08:00", "08:30", "09:15", "12:00", "18:00", "21:45", "22:30"]
+
+private let weekdays = ["MO", "TU", "WE", "TH", "FR", "SA", "SU"]
+
+struct WorldBuilder {
+    var dice: Dice
+    let kind: String
+    /// The device's zone as the timeline goes.
+    private var zone: String
+    private var startInstant: Date
+    private var days: Int
+    private var header: [String] = []
+    private var rules: [String] = []
+    private var policies: [String] = []
+    private var events: [World.Event] = []
+    /// The device's clock as the timeline goes (events are written in order on it).
+    private var clock: Date
+    private var store: Bool
+
+    init(dice: Dice, kind: String) {
+        var dice = dice
+        self.kind = kind
+        zone = dice.pick(worldZones)
+        let day: String
+        if dice.chance(0.6) {
+            day = dice.pick(clockChangeDays)
+        } else {
+            day = String(format: "2026-%02d-%02d", dice.int(1...12), dice.int(1...28))
+        }
+        // A few days before the day, so that the change happens inside the run.
+        let base = ISO8601DateFormatter().date(from: day + "T00:00:00Z") ?? Date(timeIntervalSince1970: 1_772_000_000)
+        startInstant = base.addingTimeInterval(TimeInterval(dice.int(-3 * 86_400...86_400) / 300 * 300))
+        days = dice.int(2...9)
+        clock = startInstant
+        store = dice.chance(0.5)
+        self.dice = dice
+    }
+
+    mutating func build(seed: UInt64) -> World {
+        header = [
+            "name: World \(seed)",
+            "start: \(Self.utc(startInstant))",
+            "timeZone: \(zone)",
+            "days: \(days)",
+        ]
+        switch kind {
+        case "countdowns": countdowns()
+        case "streak-rescue": streakRescue()
+        case "study-reminders": studyReminders()
+        case "facts-a-day": factsADay()
+        default: plainRules()
+        }
+        return World(seed: seed, kind: kind, header: header, rules: rules, policies: policies, events: events, store: store)
+    }
+
+    static func utc(_ date: Date) -> String {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withFullDate, .withTime, .withColonSeparatorInTime, .withDashSeparatorInDate]
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        return formatter.string(from: date) + "Z"
+    }
+
+    /// The local date of `date` in the starting zone, for rule bounds and one-shots.
+    private func localDay(_ date: Date, plus days: Int = 0) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: zone) ?? TimeZone(secondsFromGMT: 0)!
+        let parts = calendar.dateComponents([.year, .month, .day], from: date.addingTimeInterval(TimeInterval(days * 86_400)))
+        return String(format: "%04d-%02d-%02d", parts.year ?? 2026, parts.month ?? 1, parts.day ?? 1)
+    }
+
+    // MARK: The platform and the center
+
+    private mutating func platform(allowSmall: Bool = true) {
+        if allowSmall, dice.chance(0.35) {
+            let limit = dice.int(3...20)
+            header.append("pendingLimit: \(limit)")
+            if dice.chance(0.5) { header.append("safetyMargin: \(dice.int(0...min(2, limit - 1)))") }
+        } else {
+            header.append("platform: ios")
+        }
+        if dice.chance(0.25) {
+            header.append("faults: { seed: \(dice.int(1...1_000_000)), addFailureRate: \(Double(dice.int(0...30)) / 100), removeFailureRate: \(Double(dice.int(0...30)) / 100) }")
+        }
+        if dice.chance(0.2) { header.append("eviction: keepSoonest") }
+    }
+
+    // MARK: Plain rules
+
+    private mutating func plainRules() {
+        platform()
+        if dice.chance(0.3) { header.append("lookahead: \(dice.int(1...30))d") }
+        let count = dice.int(1...5)
+        var state: [String] = []
+        var conditioned: [String] = []
+        var dedupe = false
+        for index in 0..<count {
+            let id = "r\(index)"
+            var parts = ["id: \(id)"]
+            let time = dice.chance(0.7) ? dice.pick(times) : String(format: "%02d:%02d", dice.int(0...23), dice.int(0...11) * 5)
+            switch dice.int(0...5) {
+            case 0, 1: parts.append("daily: \"\(time)\"")
+            case 2: parts.append("weekly: { days: [\(dice.some(weekdays).joined(separator: ", "))], time: \"\(time)\" }")
+            case 3: parts.append("every: { days: \(dice.int(1...3)), time: \"\(time)\" }")
+            case 4:
+                parts.append("at: \(localDay(startInstant, plus: dice.int(0...days)))T\(time)")
+            default:
+                let rule = dice.pick([
+                    "FREQ=DAILY;BYHOUR=8,20;BYMINUTE=0", "FREQ=HOURLY;INTERVAL=\(dice.int(3...9))", "FREQ=WEEKLY;BYDAY=\(dice.some(weekdays).joined(separator: ","))",
+                    "FREQ=MONTHLY;BYMONTHDAY=-1,1,15", "FREQ=DAILY;COUNT=\(dice.int(1...5))", "FREQ=MINUTELY;INTERVAL=\(dice.int(20...90));COUNT=30",
+                    "FREQ=DAILY;BYHOUR=1,2,3;BYMINUTE=30",
+                ])
+                parts.append("rrule: \"\(rule)\"")
+                parts.append("start: \(localDay(startInstant, plus: dice.int(-2...1)))")
+                parts.append("time: \"\(time)\"")
+            }
+            parts.append("title: \"\(id) title\"")
+            parts.append("body: \"\(id) body\"")
+            if dice.chance(0.3) { parts.append("basis: zoned") }
+            if dice.chance(0.6) { parts.append("group: \(dice.pick(["g1", "g2"]))") }
+            if dice.chance(0.4) { parts.append("priority: \(dice.int(-5...5))") }
+            if dice.chance(0.25) {
+                parts.append("dedupeKey: \(dice.pick(["k1", "k2"]))")
+                dedupe = true
+            }
+            if dice.chance(0.2) { parts.append("relevance: \(dice.int(10...240))m") }
+            if dice.chance(0.2), !parts.contains(where: { $0.hasPrefix("at:") || $0.hasPrefix("rrule:") }) {
+                parts.append("count: \(dice.int(1...6))")
+            }
+            if dice.chance(0.5) {
+                parts.append("when: { key: on_\(id), equals: true }")
+                state.append("on_\(id): true")
+                conditioned.append(id)
+            }
+            rules.append("{ " + parts.joined(separator: ", ") + " }")
+        }
+        if !state.isEmpty { header.append("state: { \(state.joined(separator: ", ")) }") }
+        if dice.chance(0.5) {
+            var overrides: [String] = []
+            if dice.chance(0.4) { overrides.append("g2: \(dice.pick(["exempt", "defer", "quiet", "suppress"]))") }
+            let extra = overrides.isEmpty ? "" : ", overrides: { \(overrides.joined(separator: ", ")) }"
+            policies.append("quietHours: { start: \"\(dice.pick(["22:00", "21:30", "23:00", "01:00", "12:00"]))\", end: \"\(dice.pick(["07:00", "06:30", "08:00", "02:45"]))\", mode: \(dice.pick(["suppress", "defer", "quiet"]))\(extra) }")
+        }
+        if dice.chance(0.4) {
+            var caps: [String] = []
+            if dice.chance(0.7) { caps.append("perDay: \(dice.int(1...4))") }
+            if dice.chance(0.6) { caps.append("perGroupPerDay: { g1: \(dice.int(1...2)) }") }
+            if !caps.isEmpty { policies.append("caps: { \(caps.joined(separator: ", ")) }") }
+        }
+        if dice.chance(0.25) { policies.append("minimumSpacing: \(dice.int(10...240))m") }
+        if dedupe || dice.chance(0.2) { policies.append("noRenotify: \(dice.int(1...72))h") }
+
+        timeline(count: dice.int(3...18)) { builder in
+            var body: [String] = []
+            switch builder.dice.int(0...9) {
+            case 0, 1: body.append("open: {}")
+            case 2: body.append("background: {}")
+            case 3: body.append("backgroundRefresh: {}")
+            case 4 where !conditioned.isEmpty:
+                body.append("set: { on_\(builder.dice.pick(conditioned)): \(builder.dice.chance(0.5)) }")
+            case 4:
+                body.append("set: { note: \(builder.dice.int(0...9)) }")
+            default: break
+            }
+            return body
+        }
+    }
+
+    /// The timeline: a first open soon after the start, then `count` events at random gaps,
+    /// each with what `app` adds and, at random, the device's own events (a flight, a clock
+    /// set by hand, permission changed in Settings, the app killed and launched again).
+    private mutating func timeline(count: Int, firstOpen: String = "open: {}", reopen: String = "open: {}", app: (inout WorldBuilder) -> [String]) {
+        advance(by: TimeInterval(dice.int(1...90) * 60))
+        events.append(World.Event(at: Self.utc(clock), body: firstOpen))
+        for _ in 0..<count {
+            // Mostly hours apart, sometimes minutes, sometimes more than a day.
+            let gap = dice.pick([dice.int(1...30), dice.int(30...600), dice.int(600...2_000), dice.int(60...200)])
+            advance(by: TimeInterval(gap * 60))
+            var body: [String] = []
+            if dice.chance(0.15) {
+                var next = dice.pick(worldZones)
+                if next == zone { next = "Asia/Tokyo" == zone ? "America/Los_Angeles" : "Asia/Tokyo" }
+                zone = next
+                body.append("timeZone: \(next)")
+            }
+            var jumped: Date?
+            if dice.chance(0.1) {
+                // Forward by up to two days, back by up to one; a few minutes, often.
+                let minutes = dice.chance(0.5) ? dice.int(-1_440 ... 2_880) : dice.int(-30...30)
+                jumped = clock.addingTimeInterval(TimeInterval(minutes * 60))
+                body.append("clock: \(Self.utc(jumped!))")
+            }
+            if dice.chance(0.06) { body.append("authorization: \(dice.pick(["denied", "authorized", "provisional"]))") }
+            if dice.chance(0.1) {
+                body.append("relaunch: {}")
+                if dice.chance(0.7) { body.append(reopen) }
+            }
+            for part in app(&self) where !body.contains(part) { body.append(part) }
+            if body.isEmpty { body.append(reopen) }
+            events.append(World.Event(at: Self.utc(clock), body: body.joined(separator: ", ")))
+            if let jumped { clock = jumped }
+        }
+    }
+
+    private mutating func advance(by interval: TimeInterval) { clock = clock.addingTimeInterval(interval) }
+
+    // MARK: Recipes
+
+    private mutating func countdowns() {
+        platform(allowSmall: false)
+        header.append("recipe: { name: countdowns, pro: \(dice.chance(0.5)) }")
+        var made = 0
+        var live: [String] = []
+        timeline(count: dice.int(3...14), firstOpen: "openApp: {}", reopen: "openApp: {}") { builder in
+            // Without a live event, the changes to one become new events.
+            var roll = builder.dice.int(0...9)
+            if live.isEmpty, (3...6).contains(roll) { roll = 0 }
+            switch roll {
+            case 0, 1, 2:
+                made += 1
+                let id = "e\(made)"
+                live.append(id)
+                // From an hour to three weeks ahead, in a zone of its own at times.
+                let date = builder.clock.addingTimeInterval(TimeInterval(builder.dice.int(1...(21 * 24)) * 3_600))
+                let zone = builder.dice.chance(0.7) ? builder.zone : builder.dice.pick(worldZones)
+                let local = builder.local(date, in: zone)
+                let preset = builder.dice.pick(["simple", "standard", "intense", "off"])
+                let recurrence = builder.dice.pick(["none", "none", "daily", "weekly", "monthly", "yearly"])
+                return ["addEvent: { id: \(id), name: \"Event \(id)\", date: \(local), timezone: \(zone), preset: \(preset), recurrence: \(recurrence) }"]
+            case 3:
+                let id = builder.dice.pick(live)
+                let date = builder.clock.addingTimeInterval(TimeInterval(builder.dice.int(1...(14 * 24)) * 3_600))
+                return ["editEvent: { id: \(id), date: \(builder.local(date, in: builder.zone)) }"]
+            case 4, 5:
+                let reminder = builder.dice.pick(["7 days before", "1 day before", "1 hour before", "At start"])
+                return ["setReminder: { event: \(builder.dice.pick(live)), reminder: \(reminder), enabled: \(builder.dice.chance(0.3)) }"]
+            case 6:
+                let id = builder.dice.pick(live)
+                live.removeAll { $0 == id }
+                return ["deleteEvent: \(id)"]
+            case 7: return ["upgrade: {}"]
+            default: return ["openApp: {}"]
+            }
+        }
+    }
+
+    /// `date` as a local date-time of `zone`, written without an offset.
+    private func local(_ date: Date, in zone: String) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: zone) ?? TimeZone(secondsFromGMT: 0)!
+        let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute], from: date)
+        return String(format: "%04d-%02d-%02dT%02d:%02d", parts.year ?? 2026, parts.month ?? 1, parts.day ?? 1, parts.hour ?? 0, parts.minute ?? 0)
+    }
+
+    private mutating func streakRescue() {
+        platform(allowSmall: false)
+        header.append("authorization: notDetermined")
+        header.append("recipe: { name: streak-rescue, kickoffTime: \"\(dice.pick(times))\", saverTime: \"\(dice.pick(["20:00", "21:30", "23:30", "19:00"]))\", systemPromptAnswer: \(dice.pick(["authorized", "denied", "authorized"])) }")
+        timeline(count: dice.int(4...16), firstOpen: "openApp: {}", reopen: "openApp: {}") { builder in
+            switch builder.dice.int(0...9) {
+            case 0, 1: return ["openApp: {}"]
+            case 2: return ["leaveApp: {}"]
+            case 3: return ["play: {}"]
+            case 4:
+                let total = builder.dice.int(1...5)
+                return ["completePuzzle: { completed: \(builder.dice.int(1...total)), total: \(total) }"]
+            case 5: return ["explanation: \(builder.dice.pick(["accept", "decline"]))"]
+            case 6, 7: return ["midnight: {}"]
+            default: return []
+            }
+        }
+    }
+
+    private mutating func studyReminders() {
+        platform(allowSmall: false)
+        header.append("authorization: notDetermined")
+        header.append("recipe: { name: study-reminders, language: \(dice.pick(["en", "es", "fr"])), systemPromptAnswer: \(dice.pick(["authorized", "denied", "authorized"])) }")
+        timeline(count: dice.int(4...16), firstOpen: "openApp: {}", reopen: "openApp: {}") { builder in
+            switch builder.dice.int(0...7) {
+            case 0, 1: return ["openApp: {}"]
+            case 2, 3: return ["leaveApp: { difficultCardsDue: \(builder.dice.int(0...12)) }"]
+            case 4: return ["toggle: { \(builder.dice.pick(["studyReminders", "difficultCardReminders"])): \(builder.dice.chance(0.5) ? "on" : "off") }"]
+            case 5: return ["language: \(builder.dice.pick(["en", "es", "fr"]))"]
+            default: return []
+            }
+        }
+    }
+
+    private mutating func factsADay() {
+        header.append("platform: ios")
+        header.append("safetyMargin: \(dice.int(0...4))")
+        header.append("authorization: notDetermined")
+        let facts = (1...dice.int(1...80)).map { "\"Fact \($0)\"" }
+        header.append("recipe: { name: facts-a-day, seed: \(dice.int(0...1_000_000)), facts: [\(facts.joined(separator: ", "))] }")
+        timeline(count: dice.int(3...12), firstOpen: "onboard: { time: \"\(dice.pick(times))\" }") { builder in
+            switch builder.dice.int(0...5) {
+            case 0, 1: return ["open: {}"]
+            case 2: return ["setTime: \"\(builder.dice.pick(times))\""]
+            case 3: return ["background: {}"]
+            default: return []
+            }
+        }
+    }
+}
