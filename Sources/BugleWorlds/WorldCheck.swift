@@ -243,6 +243,17 @@ private final class Observer: SimulationObserver, @unchecked Sendable {
                 (fields["enabled"] == .bool(false) ? { newlyOff.append(key) } : { backOn.append(key) })()
             case .recipe(let recipeEvent) where recipeEvent.key == "deleteEvent":
                 if case .string(let id) = recipeEvent.value { newlyOff.append("\(id)_reminder_") }
+            case .recipe(let recipeEvent) where recipeEvent.key == "toggleMode":
+                // Activity windows: a mode is a rule of its own.
+                guard case .object(let modes) = recipeEvent.value else { continue }
+                for (mode, on) in modes { (on == .bool(false) ? { newlyOff.append("rule:\(mode)") } : { backOn.append("rule:\(mode)") })() }
+            case .recipe(let recipeEvent) where recipeEvent.key == "masterSwitch":
+                (recipeEvent.value == .bool(false) ? { newlyOff.append("all") } : { backOn.append("all") })()
+            case .recipe(let recipeEvent) where recipeEvent.key == "toggle":
+                // Study reminders: each setting turns one rule on or off.
+                guard case .object(let fields) = recipeEvent.value, case .string(let setting)? = fields["setting"],
+                      let rule = Self.studyRules[setting] else { continue }
+                (fields["on"] == .bool(false) ? { newlyOff.append("rule:\(rule)") } : { backOn.append("rule:\(rule)") })()
             default: break
             }
         }
@@ -258,6 +269,8 @@ private final class Observer: SimulationObserver, @unchecked Sendable {
         }
         cleanRefreshInEvent = false
     }
+
+    private static let studyRules = ["studyReminders": "study", "difficultCardReminders": "difficult-cards"]
 
     private static let offsets = ["7 days before": "7d", "1 day before": "1d", "1 hour before": "1h", "At start": "0"]
 
@@ -293,12 +306,18 @@ private final class Observer: SimulationObserver, @unchecked Sendable {
         deliveriesSeen = deliveries.count
     }
 
-    /// Whether `notification` is what `key` turned off: a rule (`on_<rule>`) or a
-    /// countdown's reminder (`<event>_reminder_<offset>_`) or all of an event's (`<event>_reminder_`).
+    /// Whether `notification` is what `key` turned off: a rule (`on_<rule>` in the state,
+    /// `rule:<rule>` in a recipe's settings), everything (`all`), a countdown's reminder
+    /// (`<event>_reminder_<offset>_`) or all of an event's (`<event>_reminder_`).
     private static func matches(_ notification: DeliveredNotification, _ key: String) -> Bool {
+        if key == "all" { return notification.ruleID != nil }
         if key.hasPrefix("on_") { return notification.ruleID == String(key.dropFirst(3)) }
+        if key.hasPrefix("rule:") { return notification.ruleID == String(key.dropFirst(5)) }
         guard let range = notification.id.range(of: key) else { return false }
-        return range.lowerBound == notification.id.startIndex || notification.id[notification.id.index(before: range.lowerBound)] == "."
+        // The event's id whole: `e1_reminder_` is not inside `e11_reminder_`.
+        guard range.lowerBound != notification.id.startIndex else { return true }
+        let before = notification.id[notification.id.index(before: range.lowerBound)]
+        return !(before.isLetter || before.isNumber || before == "_")
     }
 
     /// Quiet hours and caps, for the deliveries the planner could answer for: those whose

@@ -2,7 +2,7 @@ import Foundation
 
 extension World {
     /// The kinds of world, drawn in turn: plain rules most often, each recipe too.
-    public static let kinds = ["rules", "rules", "rules", "countdowns", "streak-rescue", "study-reminders", "facts-a-day"]
+    public static let kinds = ["rules", "rules", "rules", "countdowns", "streak-rescue", "study-reminders", "facts-a-day", "activity-windows"]
 
     /// The world of `seed`: the same seed gives the same world on every machine.
     public init(seed: UInt64) {
@@ -78,6 +78,7 @@ struct WorldBuilder {
         case "streak-rescue": streakRescue()
         case "study-reminders": studyReminders()
         case "facts-a-day": factsADay()
+        case "activity-windows": activityWindows()
         default: plainRules()
         }
         return World(seed: seed, kind: kind, header: header, rules: rules, policies: policies, events: events, store: store)
@@ -237,9 +238,11 @@ struct WorldBuilder {
 
     private mutating func countdowns() {
         platform(allowSmall: false)
-        header.append("recipe: { name: countdowns, pro: \(dice.chance(0.5)) }")
+        let pro = dice.chance(0.8)
+        header.append("recipe: { name: countdowns, pro: \(pro) }")
         var made = 0
         var live: [String] = []
+        var upgraded = pro
         timeline(count: dice.int(3...14), firstOpen: "openApp: {}", reopen: "openApp: {}") { builder in
             // Without a live event, the changes to one become new events.
             var roll = builder.dice.int(0...9)
@@ -248,17 +251,20 @@ struct WorldBuilder {
             case 0, 1, 2:
                 made += 1
                 let id = "e\(made)"
-                live.append(id)
-                // From an hour to three weeks ahead, in a zone of its own at times.
-                let date = builder.clock.addingTimeInterval(TimeInterval(builder.dice.int(1...(21 * 24)) * 3_600))
+                // Mostly within days, so that its reminders come inside the run; in a zone of
+                // its own at times.
+                let hours = builder.dice.chance(0.7) ? builder.dice.int(1...96) : builder.dice.int(1...(21 * 24))
+                let date = builder.clock.addingTimeInterval(TimeInterval(hours * 3_600 + builder.dice.int(0...59) * 60))
                 let zone = builder.dice.chance(0.7) ? builder.zone : builder.dice.pick(worldZones)
                 let local = builder.local(date, in: zone)
-                let preset = builder.dice.pick(["simple", "standard", "intense", "off"])
+                let preset = builder.dice.pick(["simple", "standard", "intense", "intense", "off"])
                 let recurrence = builder.dice.pick(["none", "none", "daily", "weekly", "monthly", "yearly"])
+                // Without Pro, the app refuses Pro presets and recurrence: the event is not made.
+                if upgraded || (["simple", "off"].contains(preset) && recurrence == "none") { live.append(id) }
                 return ["addEvent: { id: \(id), name: \"Event \(id)\", date: \(local), timezone: \(zone), preset: \(preset), recurrence: \(recurrence) }"]
             case 3:
                 let id = builder.dice.pick(live)
-                let date = builder.clock.addingTimeInterval(TimeInterval(builder.dice.int(1...(14 * 24)) * 3_600))
+                let date = builder.clock.addingTimeInterval(TimeInterval(builder.dice.int(1...(4 * 24)) * 3_600))
                 return ["editEvent: { id: \(id), date: \(builder.local(date, in: builder.zone)) }"]
             case 4, 5:
                 let reminder = builder.dice.pick(["7 days before", "1 day before", "1 hour before", "At start"])
@@ -267,7 +273,9 @@ struct WorldBuilder {
                 let id = builder.dice.pick(live)
                 live.removeAll { $0 == id }
                 return ["deleteEvent: \(id)"]
-            case 7: return ["upgrade: {}"]
+            case 7:
+                upgraded = true
+                return ["upgrade: {}"]
             default: return ["openApp: {}"]
             }
         }
@@ -329,5 +337,48 @@ struct WorldBuilder {
             default: return []
             }
         }
+    }
+
+    private mutating func activityWindows() {
+        header.append("authorization: notDetermined")
+        header.append("recipe: { name: activity-windows, platform: \(dice.pick(["ios", "ios", "android"])) }")
+        let activities = dice.pick(["[swim]", "[run]", "[swim, run]"])
+        let dog = dice.chance(0.5) ? ", dog: \(dice.pick(["Luna", "rex", "Max"]))" : ""
+        let onboard = "onboard: { activities: \(activities)\(dog), preset: \(dice.pick(["cautious", "balanced", "hardy"])), permission: \(dice.pick(["allow", "allow", "deny", "notNow"])), version: \"1.0.0\" }"
+        var version = 0
+        timeline(count: dice.int(4...14), firstOpen: onboard + ", newForecast: " + forecast(fetchedAt: clock), reopen: "openApp: {}") { builder in
+            switch builder.dice.int(0...11) {
+            case 0, 1, 2: return ["newForecast: " + builder.forecast(fetchedAt: builder.clock.addingTimeInterval(TimeInterval(-builder.dice.int(0...600) * 60))), "openApp: {}"]
+            case 3: return ["openApp: {}"]
+            case 4, 5: return ["backgroundTask: {}"]
+            case 6: return ["toggleMode: { \(builder.dice.pick(["swim_solo", "swim_dog", "run_solo", "run_dog"])): \(builder.dice.chance(0.4)) }"]
+            case 7: return ["masterSwitch: \(builder.dice.chance(0.6))"]
+            case 8: return ["quietHours: { enabled: \(builder.dice.chance(0.6)), start: \"\(builder.dice.pick(["22:00", "21:00", "23:30"]))\", end: \"\(builder.dice.pick(["07:00", "06:30", "08:00"]))\" }"]
+            case 9: return ["setPreset: \(builder.dice.pick(["cautious", "balanced", "hardy"]))"]
+            case 10:
+                version += 1
+                return ["appUpdate: \"1.\(version).0\""]
+            default: return ["restart: {}"]
+            }
+        }
+    }
+
+    /// A forecast for the next three days from its fetch time, hour by hour, inline:
+    /// values that wander as weather does, now good for a swim or a run, now not.
+    private mutating func forecast(fetchedAt: Date) -> String {
+        let first = fetchedAt.addingTimeInterval(-fetchedAt.timeIntervalSince1970.truncatingRemainder(dividingBy: 3_600))
+        var wave = Double(dice.int(2...15)) / 10, water = Double(dice.int(15...27)), air = Double(dice.int(8...30))
+        var wind = Double(dice.int(0...30)), aqi = Double(dice.int(10...120))
+        var hours: [String] = []
+        for hour in 0..<72 {
+            wave = min(3, max(0.05, wave + Double(dice.int(-2...2)) / 10))
+            air = min(45, max(-5, air + Double(dice.int(-2...2))))
+            wind = min(80, max(0, wind + Double(dice.int(-4...4))))
+            aqi = min(300, max(5, aqi + Double(dice.int(-10...10))))
+            let time = first.addingTimeInterval(TimeInterval(hour * 3_600))
+            let uv = max(0, 10 - abs(Double(Int(time.timeIntervalSince1970 / 3_600) % 24) - 12) * 1.2)
+            hours.append("{ time: \"\(Self.utc(time))\", sea: { wave_height_m: \(wave), water_temp_c: \(water) }, air: { temp_c: \(air), feels_like_c: \(air + 1), uv_index: \((uv * 10).rounded() / 10), wind_kph: \(wind), aqi: \(aqi) } }")
+        }
+        return "{ location: { id: here, name: Here, latitude: 32.08, longitude: 34.77, timezone: \(zone) }, fetched_at: \"\(Self.utc(fetchedAt))\", hourly: [\(hours.joined(separator: ", "))] }"
     }
 }

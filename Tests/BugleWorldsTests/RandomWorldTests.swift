@@ -13,9 +13,9 @@ import XCTest
 /// (`Scripts/release-check.sh`); these tests run a share of them in debug, show that a
 /// planted bug is caught with a seed that replays it, and check the examples.
 final class RandomWorldTests: XCTestCase {
-    /// How many worlds a test run checks: `BUGLE_WORLDS` in the environment, else 400.
+    /// How many worlds a test run checks: `BUGLE_WORLDS` in the environment, else 300.
     private var worldCount: Int {
-        ProcessInfo.processInfo.environment["BUGLE_WORLDS"].flatMap(Int.init).map { max(1, min($0, 1_000_000)) } ?? 400
+        ProcessInfo.processInfo.environment["BUGLE_WORLDS"].flatMap(Int.init).map { max(1, min($0, 1_000_000)) } ?? 300
     }
 
     func testRandomWorldsKeepEveryPromise() async {
