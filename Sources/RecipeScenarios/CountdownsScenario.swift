@@ -16,17 +16,22 @@ import Foundation
 /// | --- | --- |
 /// | `legacy: [{ id, eventId, at, title }]` | an older app version left these notifications pending (`at` with an offset) |
 /// | `openApp: {}` | the user opens the app |
-/// | `addEvent: { id, name, icon, date, timezone, preset, recurrence, notes }` | creates an event; `date` is local to `timezone` |
+/// | `addEvent: { id, name, icon, date, timezone, preset, recurrence, notes }` | creates an event; `date` is local to `timezone`; without `timezone` and `preset`, the default plan (``ReminderPlan/defaultPlan(in:)``) in the device's zone |
 /// | `editEvent: { id, name, date }` | renames or moves an event (`date` local to the event's zone) |
 /// | `setPreset: { event, preset }` | picks a reminder preset |
 /// | `setReminder: { event, reminder, enabled }` | turns one reminder (`7 days before`, `1 day before`, `1 hour before`, `At start`) on or off |
+/// | `setRemindersEnabled: { event, enabled }` | turns all of an event's reminders off or on |
+/// | `clearAllReminders: {}` | turns every event's reminders off |
 /// | `setNotes: { event, notes }` | writes an event's notes |
 /// | `deleteEvent: id` | deletes an event |
+/// | `deleteAllEvents: {}` | deletes every event |
 /// | `upgrade: {}` | the user buys Pro |
+/// | `downgrade: {}` | the Pro subscription lapses: Pro presets remind at the start only, recurring events stop repeating |
 public struct CountdownsScenario: ScenarioRecipe {
     public static let name = "countdowns"
     public static let settingKeys = ["pro", "stored"]
-    public static let eventKeys = ["legacy", "openApp", "addEvent", "editEvent", "setPreset", "setReminder", "setNotes", "deleteEvent", "upgrade"]
+    public static let eventKeys = ["legacy", "openApp", "addEvent", "editEvent", "setPreset", "setReminder", "setRemindersEnabled", "clearAllReminders",
+                                   "setNotes", "deleteEvent", "deleteAllEvents", "upgrade", "downgrade"]
 
     let initialApp: Countdowns
     public let initialState: AppState
@@ -64,11 +69,14 @@ public struct CountdownsScenario: ScenarioRecipe {
         case "addEvent":
             let object = try value.object(["id", "name", "icon", "date", "timezone", "preset", "recurrence", "notes"])
             var result: [String: JSONValue] = [:]
-            for field in ["id", "name", "date", "timezone"] { result[field] = .string(try object.required(field).string()) }
+            for field in ["id", "name", "date"] { result[field] = .string(try object.required(field).string()) }
             _ = try object.required("date").dateTime()
-            _ = try object.required("timezone").timeZone()
+            if let zone = object["timezone"] {
+                _ = try zone.timeZone()
+                result["timezone"] = .string(try zone.string())
+            }
             result["icon"] = .string(try object["icon"]?.string() ?? "📅")
-            result["preset"] = .string(try Self.choice(object["preset"], ReminderPreset.self) ?? "simple")
+            if let preset = try Self.choice(object["preset"], ReminderPreset.self) { result["preset"] = .string(preset) }
             result["recurrence"] = .string(try Self.choice(object["recurrence"], CountdownRecurrence.self) ?? "none")
             result["notes"] = .string(try object["notes"]?.string() ?? "")
             return .object(result)
@@ -94,6 +102,9 @@ public struct CountdownsScenario: ScenarioRecipe {
             }
             return .object(["event": .string(try object.required("event").string()), "reminder": .string(label),
                             "enabled": .bool(try object.required("enabled").bool())])
+        case "setRemindersEnabled":
+            let object = try value.object(["event", "enabled"])
+            return .object(["event": .string(try object.required("event").string()), "enabled": .bool(try object.required("enabled").bool())])
         case "setNotes":
             let object = try value.object(["event", "notes"])
             return .object(["event": .string(try object.required("event").string()), "notes": .string(try object.required("notes").string())])
@@ -152,24 +163,25 @@ public struct CountdownsScenario: ScenarioRecipe {
         } catch {
             switch error.kind {
             case .needsPro(let feature): return "refused, needs Pro: paywall for \(feature.rawValue)"
-            case .notesTooLong, .unknownEvent, .idInUse: return "refused: \(error)"
+            case .notesTooLong, .unknownEvent, .idInUse: return "refused: \(error)" + (error.paywallFeature.map { "; paywall for \($0.rawValue)" } ?? "")
             }
         }
     }
 
-    /// Applies one of the app's edits (add, edit, preset, notes, delete, upgrade) to `app`.
+    /// Applies one of the app's edits (add, edit, preset, reminders, notes, delete,
+    /// subscription) to `app`.
     private static func edit(_ app: inout Countdowns, with event: RecipeEvent, context: RecipeContext) throws(CountdownError) {
         switch event.key {
         case "addEvent":
-            let zone = TimeZone(ianaName: event.value.string("timezone")) ?? context.timeZone
-            let date = Self.date(event.value.string("date"), in: zone)
+            var plan = ReminderPlan.defaultPlan(in: TimeZone(ianaName: event.value.string("timezone")) ?? context.timeZone)
+            if let preset = ReminderPreset(rawValue: event.value.string("preset")) { plan.preset = preset }
+            let date = Self.date(event.value.string("date"), in: plan.timezone)
             let countdown = Countdown(
                 id: event.value.string("id"), name: event.value.string("name"), icon: event.value.string("icon"), date: date,
-                createdAt: context.now, notes: event.value.string("notes"),
-                reminderPlan: ReminderPlan(preset: ReminderPreset(rawValue: event.value.string("preset")) ?? .simple, timezone: zone),
+                createdAt: context.now, notes: event.value.string("notes"), reminderPlan: plan,
                 recurrence: CountdownRecurrence(rawValue: event.value.string("recurrence")) ?? .none)
-            context.note("add \(countdown.icon) \(countdown.name): \(Self.describe(date, zone)), \(countdown.reminderPlan.preset.rawValue)"
-                         + (countdown.recurrence == .none ? "" : ", repeats \(countdown.recurrence.rawValue)"))
+            context.note("add \(countdown.icon) \(countdown.name): \(Self.describe(date, plan.timezone)), \(plan.preset.rawValue)"
+                         + (countdown.recurrence.label.map { ", \(CountdownRecurrence.indicator) \($0)" } ?? ""))
             try app.add(countdown)
         case "editEvent":
             let id = event.value.string("id")
@@ -198,6 +210,14 @@ public struct CountdownsScenario: ScenarioRecipe {
             let enabled = event.value.bool("enabled")
             context.note("\(app[id]?.name ?? id): \(label) turned \(enabled ? "on" : "off")")
             try app.setReminder(ReminderOffset(label: label) ?? .atStart, enabled: enabled, for: id)
+        case "setRemindersEnabled":
+            let id = event.value.string("event")
+            let enabled = event.value.bool("enabled")
+            context.note("\(app[id]?.name ?? id): reminders \(enabled ? "on" : "off")")
+            try app.setRemindersEnabled(enabled, for: id)
+        case "clearAllReminders":
+            let names = app.clearAllReminders().compactMap { app[$0]?.name }
+            context.note("all reminders cleared: " + (names.isEmpty ? "none were on" : names.joined(separator: ", ")))
         case "setNotes":
             let id = event.value.string("event")
             let notes = event.value.string("notes")
@@ -207,17 +227,51 @@ public struct CountdownsScenario: ScenarioRecipe {
             guard case .string(let id) = event.value else { return }
             context.note("delete \(app[id]?.name ?? id)")
             try app.delete(id)
+        case "deleteAllEvents":
+            let names = app.events.map(\.name)
+            app.deleteAllEvents()
+            context.note("delete all: " + (names.isEmpty ? "no events" : names.joined(separator: ", ")))
+        case "downgrade":
+            let before = app.entitlements
+            context.note(before.isPro ? "Pro ended" : "Pro ended: the user had no Pro")
+            app.entitlements = .free
+            // What changes for the events still ahead; a past one has nothing left to lose.
+            for countdown in app.events where countdown.nextOccurrence(after: context.now, entitlements: before) != nil {
+                if let effects = Self.lapse(of: countdown, under: app.entitlements) { context.note("\(countdown.name): \(effects)") }
+            }
         default:
             context.note("upgrade to Pro")
             app.entitlements = .pro
         }
     }
 
+    /// What a lapsed subscription changes for `event`, as the app tells the user; `nil`
+    /// when it uses no Pro feature.
+    private static func lapse(of event: Countdown, under entitlements: Entitlements) -> String? {
+        let effects = event.lockedFeatures(for: entitlements).compactMap { feature -> String? in
+            switch feature {
+            case .advancedReminders:
+                let kept = event.reminderPlan.enabled
+                    ? event.reminderPlan.preset.effective(for: entitlements).offsets.filter { !event.disabledOffsets.contains($0) } : []
+                let reminds = kept.isEmpty ? "no reminder left on" : "reminds \(kept.map { $0.label.lowercased() }.joined(separator: ", ")) only"
+                return "\(event.reminderPlan.preset.rawValue) locked, \(reminds)"
+            case .recurringCountdowns:
+                return "stops repeating \(event.recurrence.rawValue) after \(Self.describe(event.nextOccurrenceAt, event.reminderPlan.timezone))"
+            case .longNotes:
+                return "notes of \(event.notes.count) characters kept, they cannot grow"
+            case .powerNotes, .notesSearch, .notesOverview, .unitControls, .advancedAnalytics, .noAds:
+                return nil
+            }
+        }
+        return effects.isEmpty ? nil : effects.joined(separator: "; ")
+    }
+
     public func respond(to reason: RefreshReason, context: RecipeContext) async throws {
         var app = try context.stored(StoredApp.self, forKey: Self.storageKey)?.app ?? initialApp
         if reason == .launch || reason == .foreground {
             let done = try context.stored(Bool.self, forKey: Self.recoveredKey) ?? false
-            if let outcome = try await CountdownRecovery.run(events: app.events, scheduler: context.scheduler, alreadyDone: done) {
+            if let outcome = try await CountdownRecovery.run(events: app.events, entitlements: app.entitlements, scheduler: context.scheduler,
+                                                             alreadyDone: done) {
                 try context.store(true, forKey: Self.recoveredKey)
                 let adopted = outcome.adopted.keys.sorted()
                 context.note("recovery: adopted \(adopted.isEmpty ? "none" : adopted.joined(separator: ", ")); removed \(outcome.removed.isEmpty ? "none" : outcome.removed.joined(separator: ", "))")
@@ -242,7 +296,8 @@ public struct CountdownsScenario: ScenarioRecipe {
         context.note(linked == 0 ? clearedText : storedText + (cleared == 0 ? "" : ", cleared \(cleared)"))
     }
 
-    /// Rolls the events forward, notes what moved, and stores them in the app and its state.
+    /// Rolls the events forward, notes what moved, and stores them and the entitlements in
+    /// the app and its state.
     private func save(_ app: inout Countdowns, context: RecipeContext) async throws {
         for id in app.rollForward(at: context.now) {
             if let event = app[id] {
@@ -250,7 +305,7 @@ public struct CountdownsScenario: ScenarioRecipe {
             }
         }
         try context.store(StoredApp(app: app), forKey: Self.storageKey)
-        await context.set(Countdowns.stateKey, try app.state()[Countdowns.stateKey])
+        for (key, value) in try app.state().values { await context.set(key, value) }
     }
 
     /// Puts an older version's notifications in the center, as it left them.

@@ -37,25 +37,25 @@ import Testing
         try app.setReminder(.dayBefore, enabled: false, for: "rent")
         app.rollForward(at: now)
         let rent = try #require(app["rent"])
-        #expect(rent.reminders(at: now).map(\.offset) == [.atStart])
+        #expect(rent.reminders(at: now, entitlements: .pro).map(\.offset) == [.atStart])
         #expect(rent.reminders.map(\.typeLabel) == ["1 day before", "At start"])
         #expect(rent.reminders.map(\.enabled) == [false, true])
         // The stored shape keeps it: a new launch reads it back off.
         let reread = try CountdownImport.events(from: JSONEncoder().encode(app.events))
-        #expect(reread[0].reminders(at: now).map(\.offset) == [.atStart])
+        #expect(reread[0].reminders(at: now, entitlements: .pro).map(\.offset) == [.atStart])
         // Two months later (the January and February occurrences passed), still off.
         app.rollForward(at: instant("2026-03-15T12:00-04:00"))
         let later = try #require(app["rent"])
         #expect(later.nextOccurrenceAt == instant("2026-03-31T09:00-04:00"))
-        #expect(later.reminders(at: instant("2026-03-15T12:00-04:00")).map(\.fireAt) == [instant("2026-03-31T09:00-04:00")])
+        #expect(later.reminders(at: instant("2026-03-15T12:00-04:00"), entitlements: .pro).map(\.fireAt) == [instant("2026-03-31T09:00-04:00")])
         // Between its day-before time and the occurrence, the choice is kept.
         app.rollForward(at: instant("2026-03-30T12:00-04:00"))
         #expect(app["rent"]?.disabledOffsets == [.dayBefore])
         app.rollForward(at: instant("2026-04-15T12:00-04:00"))
-        #expect(app["rent"]?.reminders(at: instant("2026-04-15T12:00-04:00")).map(\.offset) == [.atStart])
+        #expect(app["rent"]?.reminders(at: instant("2026-04-15T12:00-04:00"), entitlements: .pro).map(\.offset) == [.atStart])
         // On again: scheduled again.
         try app.setReminder(.dayBefore, enabled: true, for: "rent")
-        #expect(app["rent"]?.reminders(at: instant("2026-04-15T12:00-04:00")).map(\.offset) == [.dayBefore, .atStart])
+        #expect(app["rent"]?.reminders(at: instant("2026-04-15T12:00-04:00"), entitlements: .pro).map(\.offset) == [.dayBefore, .atStart])
     }
 
     @Test func aStoredReminderThatIsOffGivesNoCandidate() throws {
@@ -119,6 +119,30 @@ import Testing
     @Test func theNotesErrorSaysTheLimits() {
         #expect(CountdownError(.notesTooLong(length: 101, limit: 100)).description == "notes are 101 characters; the limit is 100 (5,000 with Pro)")
         #expect(CountdownError(.notesTooLong(length: 5_001, limit: 5_000)).description == "notes are 5,001 characters; the limit is 5,000")
+    }
+
+    @Test func aFreeUserOverTheNotesLimitIsShownTheLongNotesPaywall() {
+        var app = Countdowns(events: [Self.concert], entitlements: .free)
+        do {
+            try app.setNotes(String(repeating: "n", count: 101), for: "concert")
+            Issue.record("a free user kept 101 characters of notes")
+        } catch {
+            #expect(error.paywallFeature == .longNotes)
+            #expect(error.description == "notes are 101 characters; the limit is 100 (5,000 with Pro)")
+        }
+        // Beyond what Pro allows, the paywall would not help: a message only.
+        #expect(CountdownError(.notesTooLong(length: 5_001, limit: 100)).paywallFeature == nil)
+        #expect(CountdownError(.notesTooLong(length: 5_001, limit: 5_000)).paywallFeature == nil)
+    }
+
+    @Test func notesAreCountedInCharactersAsTheUserSeesThem() throws {
+        // 100 thumbs up with a skin tone: 100 characters, 400 UTF-16 code units.
+        var app = Countdowns(events: [Self.concert], entitlements: .free)
+        let thumbs = String(repeating: "👍🏽", count: 100)
+        #expect(thumbs.utf16.count == 400)
+        try app.setNotes(thumbs, for: "concert")
+        #expect(app["concert"]?.notes == thumbs)
+        #expect(throws: CountdownError(.notesTooLong(length: 101, limit: 100))) { try app.setNotes(thumbs + "!", for: "concert") }
     }
 
     @Test func editingAnUnknownEventIsAnError() {

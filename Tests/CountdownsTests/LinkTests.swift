@@ -58,9 +58,9 @@ import Testing
         // reminders (the "7 days before" has passed since), a party that has passed, and a
         // gym class whose reminders the user then turned off.
         let earlier = instant("2026-01-05T12:00Z")
-        var trip = event("trip", "2026-01-24T20:00-05:00", preset: .intense).rolledForward(at: earlier)
-        var party = event("party", "2026-01-10T18:00-05:00").rolledForward(at: earlier)
-        var gym = event("gym", "2026-02-01T07:00-05:00").rolledForward(at: earlier)
+        var trip = event("trip", "2026-01-24T20:00-05:00", preset: .intense).rolledForward(at: earlier, entitlements: .pro)
+        var party = event("party", "2026-01-10T18:00-05:00").rolledForward(at: earlier, entitlements: .pro)
+        var gym = event("gym", "2026-02-01T07:00-05:00").rolledForward(at: earlier, entitlements: .pro)
         trip.reminders[0].notificationId = "EXPO-7D"
         party.reminders[0].notificationId = "EXPO-PARTY"
         gym.reminders[0].notificationId = "EXPO-GYM"

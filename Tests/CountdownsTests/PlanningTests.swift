@@ -56,14 +56,14 @@ import Testing
 
     @Test func recoveryAdoptsWhatMatchesAndRemovesTheRest() {
         let rent = event("rent", "2026-01-31T09:00-05:00", recurrence: .monthly)
-        let recovery = CountdownRecovery(events: [rent], at: Self.now)
+        let recovery = CountdownRecovery(events: [rent], entitlements: .pro, at: Self.now)
         func legacy(_ id: String, _ at: String, eventId: String?) -> NotificationRequest {
             var userInfo: [String: JSONValue] = [:]
             if let eventId { userInfo = ["eventId": .string(eventId), "reminderId": "old", "type": "reminder"] }
             return NotificationRequest(id: id, fireTime: .zoned(ZonedInstant(date: instant(at), timeZone: zone("UTC"))),
                                        content: NotificationContent(title: "Rent - At start", body: "", userInfo: userInfo))
         }
-        let expected = rent.reminders(at: Self.now)[0].request(in: Namespace())
+        let expected = rent.reminders(at: Self.now, entitlements: .pro)[0].request(in: Namespace())
         // By payload, 20 s off (scheduled as seconds from now): adopted as Bugle's request.
         #expect(recovery.decision(for: legacy("A1B2", "2026-01-31T14:00:20Z", eventId: "rent")) == .adopt(expected))
         // By the seed's id format, without a payload.
@@ -94,13 +94,13 @@ import Testing
             try await center.addForeign(NotificationRequest(id: id, fireTime: .zoned(ZonedInstant(date: instant(at), timeZone: zone("UTC"))),
                                                             content: NotificationContent(title: "Rent", body: "", userInfo: payload)))
         }
-        let outcome = try #require(try await CountdownRecovery.run(events: app.events, scheduler: scheduler, alreadyDone: false))
+        let outcome = try #require(try await CountdownRecovery.run(events: app.events, entitlements: app.entitlements, scheduler: scheduler, alreadyDone: false))
         let adopted = "bugle.countdowns@rent_reminder_0_1769868000000"
         #expect(outcome == RecoveryOutcome(adopted: ["OLD-1": adopted], removed: ["OLD-2"]))
         #expect(try await center.pendingRequests().map(\.id) == [adopted])
         let refresh = try await scheduler.refresh(reason: .launch)
         #expect(refresh.changes.isEmpty)
         // Remembered: a second run touches nothing.
-        #expect(try await CountdownRecovery.run(events: app.events, scheduler: scheduler, alreadyDone: true) == nil)
+        #expect(try await CountdownRecovery.run(events: app.events, entitlements: app.entitlements, scheduler: scheduler, alreadyDone: true) == nil)
     }
 }

@@ -13,20 +13,27 @@ func runExample(_ name: String) async throws -> SimulationResult {
     return try await ScenarioRunner(scenario: scenario).run()
 }
 
+/// Runs a scenario written inline, with the recipes the tool ships.
+func runScenario(_ yaml: String) async throws -> SimulationResult {
+    try await ScenarioRunner(scenario: ScenarioParser.parse(yaml, recipes: RecipeCatalog.all)).run()
+}
+
 /// What the user saw: the device's wall-clock time and zone, and the text.
 struct Seen: Hashable, CustomStringConvertible {
     var at: String
     var zone: String
     var title: String
+    /// The line under the title: "↻ Repeats monthly" for a recurring event.
+    var subtitle: String?
     var body: String
 
-    var description: String { "\(at) \(zone) \(title): \(body)" }
+    var description: String { "\(at) \(zone) \(title)" + (subtitle.map { " (\($0))" } ?? "") + ": \(body)" }
 }
 
 extension SimulationResult {
     /// Every delivery as the user saw it, in order.
     var seen: [Seen] {
-        deliveries.map { Seen(at: local($0.at, $0.timeZone).description, zone: $0.timeZone, title: $0.title, body: $0.body) }
+        deliveries.map { Seen(at: local($0.at, $0.timeZone).description, zone: $0.timeZone, title: $0.title, subtitle: $0.subtitle, body: $0.body) }
     }
 
     /// The timeline's notes as `local time: text`, in the zone the device was in.

@@ -27,7 +27,7 @@ public struct Countdown: Hashable, Sendable, Codable, Identifiable {
     public var date: Date
     /// When the user created the event.
     public var createdAt: Date
-    /// Free text; its length is limited by ``Entitlements/notesLimit``.
+    /// Free text; its length is limited by ``Entitlements/notesLimit`` when it is edited.
     public var notes: String
     /// Which reminders the event has, and the zone its times are read in.
     public var reminderPlan: ReminderPlan
@@ -111,6 +111,14 @@ public struct ReminderPlan: Hashable, Sendable, Codable {
         self.timezone = timezone
     }
 
+    /// The plan of a new event whose user picks none (the seed's
+    /// `createDefaultReminderPlan()`): the ``ReminderPreset/simple`` preset, a reminder at
+    /// the start, which every user has; on; read in `timeZone`, the device's zone when the
+    /// event is created.
+    public static func defaultPlan(in timeZone: TimeZone) -> ReminderPlan {
+        ReminderPlan(preset: .simple, enabled: true, timezone: timeZone)
+    }
+
     private enum CodingKeys: String, CodingKey { case preset, enabled, timezone }
 
     /// Reads `{ preset, enabled, timezone }`; `timezone` is an IANA name.
@@ -146,6 +154,19 @@ public enum CountdownRecurrence: String, Hashable, Sendable, Codable, CaseIterab
     case monthly
     /// Every year on the same date; February 29 is on February 28 in other years.
     case yearly
+
+    /// The seed's mark of a recurring event, shown before its ``label``.
+    public static let indicator = "↻"
+
+    /// The seed's "Repeats {type}" line of a recurring event: "Repeats daily", "Repeats
+    /// weekly", "Repeats monthly", "Repeats yearly"; `nil` for a one-time event.
+    public var label: String? { self == .none ? nil : "Repeats \(rawValue)" }
+
+    /// How the event repeats for a user with `entitlements`: recurrence needs
+    /// ``ProFeature/recurringCountdowns``, so without it every event is one-time.
+    public func effective(for entitlements: Entitlements) -> CountdownRecurrence {
+        self == .none || entitlements.hasFeature(.recurringCountdowns) ? self : .none
+    }
 }
 
 /// A reminder as the app stores it inside its event.

@@ -8,7 +8,8 @@ import Foundation
 /// `eventId`, or its id starts with `<eventId>_reminder_` of a known event. It is adopted
 /// (``Scheduler/recover(adopting:)`` replaces it with Bugle's request for the same
 /// reminder, so the next refresh leaves it alone) when its event still has a reminder at
-/// the same moment; it is removed when the event is gone or no longer has that reminder.
+/// the same moment, for the user's entitlements; it is removed when the event is gone or no
+/// longer has that reminder (a Pro reminder of a lapsed subscription among them).
 /// Other apps' requests are left alone.
 public struct CountdownRecovery: Sendable {
     /// What recovery decides for one pending request.
@@ -27,11 +28,12 @@ public struct CountdownRecovery: Sendable {
     private let zones: [String: TimeZone]
     private let now: Date
 
-    /// Recovery against `events` at `now`, for a scheduler whose namespace is `namespace`.
-    public init(events: [Countdown], at now: Date, namespace: Namespace = Namespace()) {
+    /// Recovery against `events` at `now`, with the reminders a user with `entitlements`
+    /// has, for a scheduler whose namespace is `namespace`.
+    public init(events: [Countdown], entitlements: Entitlements, at now: Date, namespace: Namespace = Namespace()) {
         self.namespace = namespace
         self.now = now
-        reminders = Dictionary(events.map { ($0.id, $0.reminders(at: now)) }, uniquingKeysWith: { first, _ in first })
+        reminders = Dictionary(events.map { ($0.id, $0.reminders(at: now, entitlements: entitlements)) }, uniquingKeysWith: { first, _ in first })
         zones = Dictionary(events.map { ($0.id, $0.reminderPlan.timezone) }, uniquingKeysWith: { first, _ in first })
     }
 
@@ -70,9 +72,9 @@ public struct CountdownRecovery: Sendable {
     /// reminders that match nothing. Returns `nil` without touching anything when
     /// `alreadyDone` (the app's remembered flag, such as a `BugleStore` flag); store `true`
     /// after it returns.
-    public static func run(events: [Countdown], scheduler: Scheduler, alreadyDone: Bool) async throws -> RecoveryOutcome? {
+    public static func run(events: [Countdown], entitlements: Entitlements, scheduler: Scheduler, alreadyDone: Bool) async throws -> RecoveryOutcome? {
         guard !alreadyDone else { return nil }
-        let recovery = CountdownRecovery(events: events, at: scheduler.environment.now(), namespace: scheduler.planner.namespace)
+        let recovery = CountdownRecovery(events: events, entitlements: entitlements, at: scheduler.environment.now(), namespace: scheduler.planner.namespace)
         let stale = recovery.removals(in: try await scheduler.center.pendingRequests())
         let result = try await scheduler.recover(adopting: recovery.matcher)
         if !stale.isEmpty { try await scheduler.center.removePendingRequests(withIdentifiers: stale) }

@@ -30,38 +30,49 @@ extension Countdown {
         return try? Recurrence(start: start, rule: rule, timeZone: zone)
     }
 
-    /// The occurrence the event counts down to at `now`: `date` for a one-time event while
-    /// it is ahead; for a recurring one the first occurrence after `now`, reached in one step
-    /// however many were missed. `nil` once a one-time event has passed.
+    /// The occurrence the event counts down to at `now` for a user with `entitlements`:
+    /// `date` for a one-time event while it is ahead; for a recurring one the first
+    /// occurrence after `now`, reached in one step however many were missed. Without
+    /// ``ProFeature/recurringCountdowns`` (a lapsed subscription) a recurring event stops
+    /// repeating: it counts down to the occurrence it shows, `nextOccurrenceAt`, and no
+    /// further. `nil` once the event has passed.
     ///
     /// - Complexity: O(1) periods of the rule, however long ago `originalDateAt` is.
-    public func nextOccurrence(after now: Date) -> Date? {
-        guard let recurrenceSet else { return date > now ? date : nil }
+    public func nextOccurrence(after now: Date, entitlements: Entitlements) -> Date? {
+        guard recurrence.effective(for: entitlements) != .none, let recurrenceSet else {
+            let target = recurrence == .none ? date : nextOccurrenceAt
+            return target > now ? target : nil
+        }
         return recurrenceSet.next(after: now, in: reminderPlan.timezone)?.date
     }
 
-    /// Whether the event is still ahead at `now`, and when.
-    public func status(at now: Date) -> CountdownStatus {
-        nextOccurrence(after: now).map(CountdownStatus.upcoming) ?? .past(date)
+    /// Whether the event is still ahead at `now` for a user with `entitlements`, and when;
+    /// past, the occurrence it last counted down to.
+    public func status(at now: Date, entitlements: Entitlements) -> CountdownStatus {
+        nextOccurrence(after: now, entitlements: entitlements).map(CountdownStatus.upcoming) ?? .past(recurrence == .none ? date : nextOccurrenceAt)
     }
 
-    /// The event as the app stores it after `now`: a recurring event's `nextOccurrenceAt`
-    /// moved to its first future occurrence (`originalDateAt` kept), and the reminders
-    /// rebuilt for that occurrence only. A reminder that is kept (same id) keeps its
+    /// The event as the app stores it after `now`, built for a user with `entitlements`: a
+    /// recurring event's `nextOccurrenceAt` moved to its first future occurrence
+    /// (`originalDateAt` kept; not moved without Pro), and the reminders rebuilt for that
+    /// occurrence only, from the preset the entitlements unlock
+    /// (``ReminderPreset/effective(for:)``). A reminder that is kept (same id) keeps its
     /// `notificationId`; ``Countdowns/linkNotifications(pending:namespace:)`` after the
-    /// refresh says whether it is still pending.
-    public func rolledForward(at now: Date) -> Countdown {
+    /// refresh says whether it is still pending. The plan itself (preset, recurrence) is
+    /// never changed, so it all comes back with Pro.
+    public func rolledForward(at now: Date, entitlements: Entitlements) -> Countdown {
         var event = self
-        if recurrence != .none, let next = nextOccurrence(after: now) { event.nextOccurrenceAt = next }
+        if recurrence != .none, let next = nextOccurrence(after: now, entitlements: entitlements) { event.nextOccurrenceAt = next }
         let linked = Dictionary(reminders.map { ($0.id, $0.notificationId) }, uniquingKeysWith: { first, _ in first })
-        let rebuilt = event.builtReminders(at: now, disabled: disabledOffsets)
+        let rebuilt = event.builtReminders(at: now, entitlements: entitlements, disabled: disabledOffsets)
         event.reminders = rebuilt.map { reminder in
             var stored = reminder.stored
             stored.notificationId = linked[reminder.id] ?? nil
             return stored
         }
         // A reminder the user turned off stays off for the occurrences to come, also once its
-        // own time has passed: it is kept, off, while no rebuilt reminder carries its offset.
+        // own time has passed or while the preset that has it is locked: it is kept, off,
+        // while no rebuilt reminder carries its offset.
         let kept = Set(rebuilt.map(\.offset))
         for offset in ReminderOffset.allCases where disabledOffsets.contains(offset) && !kept.contains(offset) {
             if var stored = reminders.first(where: { !$0.enabled && ReminderOffset(label: $0.typeLabel) == offset }) {
@@ -78,23 +89,24 @@ extension Countdown {
         Set(reminders.filter { !$0.enabled }.compactMap { ReminderOffset(label: $0.typeLabel) })
     }
 
-    /// The reminders to schedule at `now` for the next occurrence: the preset's offsets whose
-    /// time is still ahead (a "7 days before" that has passed is left out, never fired late)
-    /// and that the user has not turned off; none when the plan is disabled or the event has
-    /// passed.
-    public func reminders(at now: Date) -> [ScheduledReminder] {
-        builtReminders(at: now, disabled: disabledOffsets).filter(\.enabled)
+    /// The reminders to schedule at `now` for the next occurrence, for a user with
+    /// `entitlements`: the offsets of the preset they unlock whose time is still ahead (a
+    /// "7 days before" that has passed is left out, never fired late) and that the user has
+    /// not turned off; none when the plan is disabled or the event has passed.
+    public func reminders(at now: Date, entitlements: Entitlements) -> [ScheduledReminder] {
+        builtReminders(at: now, entitlements: entitlements, disabled: disabledOffsets).filter(\.enabled)
     }
 
     /// Every reminder of the next occurrence still ahead at `now`, those turned off included
     /// (with ``ScheduledReminder/enabled`` false), as the app stores them.
-    private func builtReminders(at now: Date, disabled: Set<ReminderOffset>) -> [ScheduledReminder] {
-        guard reminderPlan.enabled, let occurrence = nextOccurrence(after: now) else { return [] }
+    private func builtReminders(at now: Date, entitlements: Entitlements, disabled: Set<ReminderOffset>) -> [ScheduledReminder] {
+        guard reminderPlan.enabled, let occurrence = nextOccurrence(after: now, entitlements: entitlements) else { return [] }
         let millis = Int64((occurrence.timeIntervalSince1970 * 1_000).rounded())
-        return reminderPlan.preset.offsets.compactMap { offset in
+        let recurrence = recurrence.effective(for: entitlements)
+        return reminderPlan.preset.effective(for: entitlements).offsets.compactMap { offset in
             let fireAt = occurrence.addingTimeInterval(-offset.seconds)
             guard fireAt > now else { return nil }
-            return ScheduledReminder(event: self, offset: offset, occurrence: occurrence, fireAt: fireAt,
+            return ScheduledReminder(event: self, offset: offset, occurrence: occurrence, fireAt: fireAt, recurrence: recurrence,
                                      id: "\(id)_reminder_\(offset.rawValue)_\(millis)", enabled: !disabled.contains(offset))
         }
     }
@@ -119,8 +131,11 @@ public struct ScheduledReminder: Hashable, Sendable {
     public var id: String
     /// Whether the user keeps it on; one turned off is stored, never scheduled.
     public var enabled: Bool
+    /// How the event repeats for the user: `none` for a one-time event, and for a recurring
+    /// one without Pro (it stops after this occurrence).
+    public var recurrence: CountdownRecurrence
 
-    init(event: Countdown, offset: ReminderOffset, occurrence: Date, fireAt: Date, id: String, enabled: Bool = true) {
+    init(event: Countdown, offset: ReminderOffset, occurrence: Date, fireAt: Date, recurrence: CountdownRecurrence, id: String, enabled: Bool) {
         eventId = event.id
         eventName = event.name
         self.offset = offset
@@ -129,17 +144,23 @@ public struct ScheduledReminder: Hashable, Sendable {
         timeZone = event.reminderPlan.timezone
         self.id = id
         self.enabled = enabled
+        self.recurrence = recurrence
     }
 
     /// "Event Name - 1 day before".
     public var title: String { "\(eventName) - \(offset.label)" }
 
+    /// The seed's mark of a recurring event, "↻ Repeats monthly", the line under the title;
+    /// `nil` when the event does not repeat for the user.
+    public var subtitle: String? { recurrence.label.map { "\(CountdownRecurrence.indicator) \($0)" } }
+
     /// `"Event Name" 1 day before`.
     public var body: String { "\"\(eventName)\" \(offset.label.lowercased())" }
 
-    /// What the notification shows and carries: `{eventId, reminderId, type: "reminder"}`.
+    /// What the notification shows (``title``, ``subtitle``, ``body``) and carries:
+    /// `{eventId, reminderId, type: "reminder"}`.
     public var content: NotificationContent {
-        NotificationContent(title: title, body: body, threadID: eventId,
+        NotificationContent(title: title, subtitle: subtitle, body: body, threadID: eventId,
                             userInfo: ["eventId": .string(eventId), "reminderId": .string(id), "type": "reminder"])
     }
 

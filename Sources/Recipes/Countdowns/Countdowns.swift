@@ -5,10 +5,14 @@ import Foundation
 ///
 /// A value: every edit checks the user's entitlements and either applies or throws a
 /// ``CountdownError`` (a free user picking a Pro preset gets ``CountdownError/Kind/needsPro(_:)``
-/// with ``ProFeature/advancedReminders``, the paywall's signal; nothing is downgraded
-/// silently). After an edit the app stores ``state()`` in the scheduler and refreshes;
-/// ``CountdownsRule`` turns it into reminders. Then ``linkNotifications(to:)`` writes each
-/// reminder's `notificationId` back, and the app saves the events when it changed any.
+/// with ``ProFeature/advancedReminders``, the paywall's signal; an edit is never downgraded
+/// silently). The entitlements are checked again at every build (``rollForward(at:)``) and
+/// every sync (``CountdownsRule`` reads them from ``state()``): when Pro lapses, an event's
+/// Pro preset gives the free reminder only and a recurring event stops repeating, while
+/// what the user chose is kept for when Pro comes back. After an edit the app stores
+/// ``state()`` in the scheduler and refreshes; ``CountdownsRule`` turns it into reminders.
+/// Then ``linkNotifications(to:)`` writes each reminder's `notificationId` back, and the
+/// app saves the events when it changed any.
 ///
 /// ```swift
 /// var app = Countdowns(events: try CountdownImport.events(from: stored), entitlements: .free)
@@ -20,6 +24,8 @@ import Foundation
 public struct Countdowns: Hashable, Sendable {
     /// The key of the events in the scheduler's app state.
     public static let stateKey = "countdowns"
+    /// The key of the entitlements in the scheduler's app state.
+    public static let entitlementsKey = "countdowns.entitlements"
 
     /// The events, in the app's order.
     public private(set) var events: [Countdown]
@@ -74,25 +80,55 @@ public struct Countdowns: Hashable, Sendable {
         }
     }
 
-    /// Sets the event's notes, within the user's limit.
+    /// Turns all of the event's reminders off or on (its `reminderPlan.enabled`), keeping its
+    /// preset and each reminder's own switch: off, none is scheduled and the next refresh
+    /// cancels those pending (the seed's `cancelEventReminders`); on, they come back.
+    public mutating func setRemindersEnabled(_ enabled: Bool, for id: String) throws(CountdownError) {
+        try edit(id) { $0.reminderPlan.enabled = enabled }
+    }
+
+    /// Clears every event's reminders: each event's reminders are turned off as by
+    /// ``setRemindersEnabled(_:for:)``, so the next refresh cancels every pending one. The
+    /// events, their presets and notes stay; an event added later has its reminders on.
+    /// Returns the ids of the events whose reminders were on.
+    @discardableResult
+    public mutating func clearAllReminders() -> [String] {
+        let cleared = events.filter(\.reminderPlan.enabled).map(\.id)
+        for index in events.indices { events[index].reminderPlan.enabled = false }
+        return cleared
+    }
+
+    /// Sets the event's notes, within the user's limit (``Entitlements/notesLimit``).
+    /// Notes already over it (kept from a Pro period, or from an app version that allowed
+    /// more) are never cut: they may be edited as long as they do not grow.
     public mutating func setNotes(_ notes: String, for id: String) throws(CountdownError) {
         try edit(id) { $0.notes = notes }
     }
 
-    /// Deletes the event with `id`; its reminders become orphans at the next refresh.
+    /// Deletes the event with `id`; the next refresh cancels every request it owns.
     public mutating func delete(_ id: String) throws(CountdownError) {
         guard let index = events.firstIndex(where: { $0.id == id }) else { throw CountdownError(.unknownEvent(id)) }
         events.remove(at: index)
     }
 
+    /// Deletes every event; the next refresh cancels every request they own, and leaves
+    /// the rest of the app's requests alone. Returns the ids of the deleted events.
+    @discardableResult
+    public mutating func deleteAllEvents() -> [String] {
+        let deleted = events.map(\.id)
+        events.removeAll()
+        return deleted
+    }
+
     /// Rolls every recurring event forward to its first occurrence after `now` and rebuilds
-    /// every event's reminders, as the app does on launch, resume and on opening a screen.
+    /// every event's reminders for the user's entitlements, as the app does on launch,
+    /// resume and on opening a screen (``Countdown/rolledForward(at:entitlements:)``).
     /// Returns the ids of the events whose occurrence moved.
     @discardableResult
     public mutating func rollForward(at now: Date) -> [String] {
         var moved: [String] = []
         for index in events.indices {
-            let rolled = events[index].rolledForward(at: now)
+            let rolled = events[index].rolledForward(at: now, entitlements: entitlements)
             if rolled.nextOccurrenceAt != events[index].nextOccurrenceAt { moved.append(rolled.id) }
             events[index] = rolled
         }
@@ -143,10 +179,11 @@ public struct Countdowns: Hashable, Sendable {
         linkNotifications(pending: try await scheduler.center.pendingRequests(), namespace: scheduler.planner.namespace)
     }
 
-    /// The events as the scheduler's app state: the app's stored JSON under ``stateKey``.
+    /// The events and entitlements as the scheduler's app state: the app's stored JSON
+    /// under ``stateKey``, and `{ "isPro": … }` under ``entitlementsKey``.
     public func state() throws -> AppState {
         let value = try JSONDecoder().decode(JSONValue.self, from: JSONEncoder().encode(events))
-        return AppState([Self.stateKey: value])
+        return AppState([Self.stateKey: value, Self.entitlementsKey: .object(["isPro": .bool(entitlements.isPro)])])
     }
 
     /// The events stored in `state` under ``stateKey``; none when the key is absent.
@@ -155,7 +192,15 @@ public struct Countdowns: Hashable, Sendable {
         return try JSONDecoder().decode([Countdown].self, from: JSONEncoder().encode(value))
     }
 
-    /// Refuses what the entitlements do not unlock, looking only at what changed from `old`.
+    /// The entitlements stored in `state` under ``entitlementsKey``; free unless it says
+    /// `isPro: true`, so that nothing Pro is scheduled without the word of a subscription.
+    public static func entitlements(in state: AppState) -> Entitlements {
+        guard case .object(let fields)? = state[entitlementsKey], fields["isPro"] == .bool(true) else { return .free }
+        return .pro
+    }
+
+    /// Refuses what the entitlements do not unlock, looking only at what changed from `old`:
+    /// a Pro preset newly picked, a recurrence newly set, notes over the limit that grew.
     private func check(_ event: Countdown, replacing old: Countdown?) throws(CountdownError) {
         if event.reminderPlan.preset != old?.reminderPlan.preset, let feature = event.reminderPlan.preset.requiredFeature,
            !entitlements.hasFeature(feature) {
@@ -165,7 +210,7 @@ public struct Countdowns: Hashable, Sendable {
             throw CountdownError(.needsPro(.recurringCountdowns))
         }
         let length = event.notes.count
-        if event.notes != old?.notes, length > entitlements.notesLimit {
+        if event.notes != old?.notes, length > entitlements.notesLimit, length > (old?.notes.count ?? 0) {
             throw CountdownError(.notesTooLong(length: length, limit: entitlements.notesLimit))
         }
     }

@@ -20,14 +20,18 @@ public struct CountdownsRule: Rule {
     /// The rule.
     public init() {}
 
-    /// Every event's reminders after `context.now`, soonest first (ties by id). State that
-    /// does not hold events in the stored shape (never the case when it comes from
-    /// ``Countdowns/state()``) proposes nothing.
+    /// Every event's reminders after `context.now`, soonest first (ties by id), for the
+    /// entitlements the state holds (``Countdowns/entitlements(in:)``): checked again at
+    /// every sync, so a lapsed subscription's Pro reminders are cancelled at the next
+    /// refresh even before the app rebuilds its events. State that does not hold events in
+    /// the stored shape (never the case when it comes from ``Countdowns/state()``) proposes
+    /// nothing.
     ///
     /// - Complexity: O(*n* log *n*) for *n* reminders, after reading the events.
     public func candidates(in context: PlanningContext) -> AnyIterator<Candidate> {
         let events = (try? Countdowns.events(in: context.state)) ?? []
-        let candidates = events.flatMap { $0.reminders(at: context.now) }
+        let entitlements = Countdowns.entitlements(in: context.state)
+        let candidates = events.flatMap { $0.reminders(at: context.now, entitlements: entitlements) }
             .map(\.candidate)
             .sorted { ($0.fireDate, $0.id) < ($1.fireDate, $1.id) }
         return AnyIterator(candidates.makeIterator())

@@ -26,6 +26,14 @@ public enum ReminderPreset: String, Hashable, Sendable, Codable, CaseIterable {
         case .standard, .intense: .advancedReminders
         }
     }
+
+    /// The preset a user with `entitlements` gets: this one when they unlock it, else
+    /// ``simple``, the free preset, whose one reminder (at the start) every Pro preset has
+    /// too. A lapsed subscription keeps the reminder at the start and loses the others.
+    public func effective(for entitlements: Entitlements) -> ReminderPreset {
+        guard let requiredFeature, !entitlements.hasFeature(requiredFeature) else { return self }
+        return .simple
+    }
 }
 
 /// How long before an occurrence a reminder fires: an exact duration, so a reminder is a
