@@ -8,7 +8,9 @@ the notifications the timing rules call for on that day (before any policy: caps
 suppression, staleness). The expected deliveries in Tests/ActivityWindowsTests/ExampleTests.swift
 were taken from this output, day by day, following the example's timeline by hand.
 
-    python3 Scripts/activity-windows-oracle.py Examples/activity-windows/forecast-2026-03-22.json [balanced|cautious|hardy]
+    python3 Scripts/activity-windows-oracle.py Examples/activity-windows/forecast-2026-03-22.json [balanced|cautious|hardy] [22:00-07:00]
+
+The optional last argument is the quiet hours, which move the 06:30 slot.
 """
 import json, math, sys
 from datetime import datetime, timedelta, timezone
@@ -91,7 +93,13 @@ def find_windows(hours, maxh=3, floor=50, avgmin=70):
                 tot = sum(x[1] for x in st[i:i+L])
                 if tot >= avgmin * L and (best is None or tot > best[1]): best = (i, tot)
             if best:
-                i = best[0]; found.append(st[i:i+L]); search(st[:i]); search(st[i+L:]); return
+                i = best[0]; found.append(st[i:i+L])
+                # the good hours next to it are its good stretch; the hour that ends them is the gap
+                lo = i
+                while lo > 0 and st[lo - 1][1] >= avgmin: lo -= 1
+                hi = i + L
+                while hi < len(st) and st[hi][1] >= avgmin: hi += 1
+                search(st[:max(lo - 1, 0)]); search(st[hi + 1:]); return
     stretch = []
     for h in hours:
         usable = h[2] is None and h[1] >= floor
@@ -131,10 +139,11 @@ def part(w):
 def afternoon(w): return w[0][0].astimezone(Z).hour >= 12
 
 def texts(mode, dog):
+    Dog = dog[:1].upper() + dog[1:]  # at the start of a sentence
     def perfect(w):
         s = span(w)
         return {"swim_solo": f"The sea is calling. {s} looks perfect.",
-                "swim_dog": f"{dog} approved. {s} — calm waves, good temps.",
+                "swim_dog": f"{Dog} approved. {s} — calm waves, good temps.",
                 "run_solo": f"Lace up. {s} is perfect — cool, calm, clean air.",
                 "run_dog": (f"Morning run with {dog}? {s} before the heat kicks in." if part(w) == "morning" else f"{part(w).capitalize()} run with {dog}? {s} once the heat eases.")}[mode]
     def good(w):
@@ -149,7 +158,7 @@ def texts(mode, dog):
     def tomorrow(w):
         s = span(w); p = part(w)
         return {"swim_solo": f"Tomorrow {p} looks good for a swim. {s}.", "swim_dog": f"Tomorrow's looking good for {dog}. {p.capitalize()} swim, calm sea.",
-                "run_solo": f"Tomorrow {p} looks solid for a run. {s}.", "run_dog": f"{dog} would approve of tomorrow {p}. {s}."}[mode]
+                "run_solo": f"Tomorrow {p} looks solid for a run. {s}.", "run_dog": f"{Dog} would approve of tomorrow {p}. {s}."}[mode]
     return perfect, good, backup, tomorrow
 
 TITLE = {"swim_solo": "Swim window", "swim_dog": "Swim with {d}", "run_solo": "Run window", "run_dog": "Run with {d}"}
@@ -160,27 +169,28 @@ def plan_day(fc, mode, presetname, day, dog, quiet=None):
     perfect, good, backup, tomorrow = texts(mode, dog)
     out = []
     d = o.get(day)
+    # the slot: 06:30, or the end of quiet hours holding 06:30 when they end the same day
+    slot = (6, 30)
+    if quiet and in_quiet(quiet, 6, 30) and not (quiet[0] * 60 + quiet[1] > quiet[2] * 60 + quiet[3] and 6 * 60 + 30 >= quiet[0] * 60 + quiet[1]):
+        slot = (quiet[2], quiet[3])
+    t = f"{slot[0]:02d}:{slot[1]:02d}"
+    at = datetime(day.year, day.month, day.day, slot[0], slot[1], tzinfo=Z)
     if d and d["complete"]:
-        ws = d["windows"]
+        ws = [w for w in d["windows"] if w[-1][0] + timedelta(hours=1) > at]
         def first(w): return perfect(w) if avg(w) >= 85 else good(w)
         if ws:
             best = ws[0]; second = ws[1] if len(ws) > 1 else None
-            if second and afternoon(best) and afternoon(second):
-                out.append(("06:30", f"{mode}.{day}.0", first(best), avg(best)))
+            if second and afternoon(best) and afternoon(second) and slot < (12, 0):
+                out.append((t, f"{mode}.{day}.0", first(best), avg(best)))
                 out.append(("12:00", f"{mode}.{day}.1", backup(second, best), avg(second)))
             else:
                 body = first(best) + ((" " + backup(second, best)) if second else "")
-                t = "06:30"
-                morning = [w for w in (best, second) if w and not afternoon(w)]
-                if morning and quiet and in_quiet(quiet, 6, 30):
-                    e = datetime(day.year, day.month, day.day, quiet[2], quiet[3], tzinfo=Z)
-                    if e < min(w[-1][0] + timedelta(hours=1) for w in morning): t = f"{quiet[2]:02d}:{quiet[3]:02d}"
                 out.append((t, f"{mode}.{day}.0", body, avg(best)))
-        elif mode == "run_dog" and any(h[2] == "heat" for h in d["hours"]):
-            out.append(("06:30", f"{mode}.{day}.0", f"No good run windows for {dog} today. Too warm.", None))
+        elif mode == "run_dog" and not d["windows"] and any(h[2] == "heat" for h in d["hours"]):
+            out.append((t, f"{mode}.{day}.0", f"No good run windows for {dog} today. Too warm.", None))
         tm = o.get(day + timedelta(days=1))
         if len(out) < 2 and tm and tm["complete"] and tm["windows"]:
-            out.append(("06:30", f"{mode}.{day + timedelta(days=1)}.0.heads-up", tomorrow(tm["windows"][0]), avg(tm["windows"][0])))
+            out.append((t, f"{mode}.{day + timedelta(days=1)}.0.heads-up", tomorrow(tm["windows"][0]), avg(tm["windows"][0])))
     return [(t, i, TITLE[mode].format(d=dog), b, a) for t, i, b, a in out]
 
 def in_quiet(q, h, m):
@@ -190,6 +200,7 @@ def in_quiet(q, h, m):
 
 if __name__ == "__main__":
     fc = load(sys.argv[1]); presetname = sys.argv[2] if len(sys.argv) > 2 else "balanced"
+    quiet = tuple(int(x) for x in sys.argv[3].replace("-", ":").split(":")) if len(sys.argv) > 3 else None
     from datetime import date
     for i in range(14):
         day = date(2026, 3, 22) + timedelta(days=i)
@@ -198,4 +209,4 @@ if __name__ == "__main__":
             o = outlook(fc, mode, presetname)[day]
             print(f"  {mode:9} scores", " ".join(f"{h[0].astimezone(Z).hour:02d}:{h[1]}{'' if not h[2] else '!'+h[2][0]}" for h in o["hours"]))
             for w in o["windows"]: print(f"     window {span(w)} avg {avg(w):.2f} {reasons(mode, w)}")
-            for n in plan_day(fc, mode, presetname, day, "Luna"): print("     ", n)
+            for n in plan_day(fc, mode, presetname, day, "Luna", quiet): print("     ", n)

@@ -11,14 +11,15 @@ import Foundation
 /// prompts as the event says. Analytics events go to ``log`` and, when the user opted in,
 /// to ``backend``; the timeline notes what the user saw and the notable events.
 ///
-/// Events: `onboard`, `newForecast`, `openApp`, `appUpdate`, `backgroundTask`, `restart`,
-/// `setPreset`, `toggleMode`, `masterSwitch`, `quietHours`, `tap`, `dismiss`, `openSettings`
-/// (see *In scenario files* in the ActivityWindows documentation). Use `openApp` rather
-/// than the generic `open`, so that the app's own checks (update, DST, staleness) run.
+/// Events: `onboard`, `newForecast`, `openApp`, `resumeApp`, `appUpdate`, `backgroundTask`,
+/// `restart`, `setPreset`, `toggleMode`, `masterSwitch`, `quietHours`, `tap`, `dismiss`,
+/// `openSettings` (see *In scenario files* in the ActivityWindows documentation). Use
+/// `openApp` (a cold start) or `resumeApp` (a warm start) rather than the generic `open`, so
+/// that the app's own checks (update, DST, staleness) run.
 public struct ActivityWindowsScenario: ScenarioRecipe {
     public static let name = "activity-windows"
     public static let settingKeys = ["platform"]
-    public static let eventKeys = ["onboard", "newForecast", "openApp", "appUpdate", "backgroundTask", "restart", "setPreset",
+    public static let eventKeys = ["onboard", "newForecast", "openApp", "resumeApp", "appUpdate", "backgroundTask", "restart", "setPreset",
                                    "toggleMode", "masterSwitch", "quietHours", "tap", "dismiss", "openSettings"]
 
     /// The folder forecast files are read from: the scenario's own.
@@ -66,7 +67,7 @@ public struct ActivityWindowsScenario: ScenarioRecipe {
             return try JSONDecoder().decode(JSONValue.self, from: JSONEncoder().encode(spec))
         case "newForecast":
             return try parseForecast(value)
-        case "openApp", "backgroundTask", "restart", "openSettings":
+        case "openApp", "resumeApp", "backgroundTask", "restart", "openSettings":
             _ = try value.object([])
             return .null
         case "appUpdate":
@@ -182,6 +183,10 @@ public struct ActivityWindowsScenario: ScenarioRecipe {
         case "openApp":
             _ = context.markOpened()
             try await shell.perform(.appOpened(version: memory.version, offset: offset), now: now)
+        case "resumeApp":
+            _ = context.markOpened()
+            context.note("warm start")
+            try await shell.perform(.appResumed(offset: offset), now: now)
         case "appUpdate":
             guard case .string(let version) = event.value else { return }
             _ = context.markOpened()
@@ -324,16 +329,15 @@ struct Shell {
             context.note("cancelled all \(pending.count) pending")
         case .replan(let trigger):
             let result = try await context.refresh(trigger.refreshReason)
-            let events = AnalyticsEvent.events(for: result, zone: context.zone, at: now)
+            let events = AnalyticsEvent.events(for: result, offsetChange: trigger.offsetChange, zone: context.zone, at: now)
             events.forEach(record)
             let causes = Dictionary(grouping: events.filter { $0.name == .cancelled }, by: { $0.fields["reason"]?.text ?? "" })
             for cause in causes.keys.sorted() {
                 context.note("cancelled \(causes[cause]!.count) (\(cause))")
             }
-            if case .offsetChanged(let change) = trigger {
-                let event = AnalyticsEvent.dstReschedule(change, count: result.plan.entries.count, at: now)
-                record(event)
-                context.note("\(event.name.rawValue): \(ISO8601.offsetString(change.old)) → \(ISO8601.offsetString(change.new)), \(result.plan.entries.count) rescheduled")
+            for event in events where event.name == .dstReschedule {
+                let old = event.fields["old_offset"]?.text ?? "", new = event.fields["new_offset"]?.text ?? ""
+                context.note("\(event.name.rawValue): \(old) → \(new), \(event.fields["count_rescheduled"] ?? .null) rescheduled")
             }
         case .showExplanation:
             let answer = memory.permissionAnswer

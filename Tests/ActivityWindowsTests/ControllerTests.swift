@@ -56,9 +56,12 @@ import Testing
         let toggled = controller.handle(.modeToggled(.runSolo, on: true), now: now)
         #expect(!toggled.contains { if case .requestAuthorization = $0 { true } else { false } })
         #expect(!toggled.contains(.showBanner(.enableNotifications)))
-        // A new session shows it once more.
+        // A warm start is the same session: no banner.
+        #expect(controller.handle(.appResumed(offset: winter), now: now) == [.replan(.appOpened)])
+        // A new session (a cold start) shows it once more.
         let opened = controller.handle(.appOpened(version: "1.0.0", offset: winter), now: now)
         #expect(opened.filter { $0 == .showBanner(.enableNotifications) }.count == 1)
+        #expect(!controller.handle(.appResumed(offset: winter), now: now).contains(.showBanner(.enableNotifications)))
         #expect(!controller.handle(.modeToggled(.swimDog, on: true), now: now).contains(.showBanner(.enableNotifications)))
         #expect(controller.handle(.settingsBannerTapped, now: now) == [.openSettings, .log(.settingsDeepLink(at: now))])
         #expect(!controller.permission.mayAsk)
@@ -67,9 +70,14 @@ import Testing
     @Test func anAppUpdateCancelsAllAndReplansOnce() {
         var controller = onboarded(answer: .authorized)
         #expect(controller.handle(.appOpened(version: "1.0.0", offset: winter), now: now) == [.replan(.appOpened)])
-        #expect(controller.handle(.appOpened(version: "1.1.0", offset: winter), now: now) == [.cancelAll, .replan(.appUpdated)])
+        #expect(controller.handle(.appOpened(version: "1.1.0", offset: winter), now: now) == [.cancelAll, .replan(.appUpdated(offsetChange: nil))])
         #expect(controller.memory.storedVersion == "1.1.0")
         #expect(controller.handle(.appOpened(version: "1.1.0", offset: winter), now: now) == [.replan(.appOpened)])
+        // An update installed across a DST change is both: one replan, with the offset change.
+        let change = OffsetChange(old: winter, new: summer)
+        #expect(controller.handle(.appOpened(version: "1.2.0", offset: summer), now: now) == [.cancelAll, .replan(.appUpdated(offsetChange: change))])
+        #expect(ActivityController.ReplanTrigger.appUpdated(offsetChange: change).offsetChange == change)
+        #expect(controller.handle(.appOpened(version: "1.2.0", offset: summer), now: now) == [.replan(.appOpened)])
     }
 
     @Test func anOffsetChangeIsADSTReschedule() {
@@ -77,6 +85,7 @@ import Testing
         let change = OffsetChange(old: winter, new: summer)
         #expect(controller.handle(.backgroundTask(offset: summer), now: now) == [.replan(.offsetChanged(change))])
         #expect(controller.handle(.deviceRestarted(offset: summer), now: now) == [.replan(.deviceRestarted)])
+        #expect(controller.handle(.appResumed(offset: winter), now: now) == [.replan(.offsetChanged(OffsetChange(old: summer, new: winter)))])
         #expect(ActivityController.ReplanTrigger.offsetChanged(change).refreshReason == .timeZoneChanged)
         let event = AnalyticsEvent.dstReschedule(change, count: 5, at: now)
         #expect(event.fields["old_offset"] == "+02:00")
@@ -99,16 +108,35 @@ import Testing
         #expect(controller.state.appState[ActivityState.Key.quietHours] == .object(["enabled": true, "start": "23:00", "end": "06:00"]))
     }
 
-    @Test func aStaleForecastWarnsOnceUntilTheNextOne() {
+    func isWarning(_ action: ActivityController.Action) -> Bool {
+        if case .showStaleWarning = action { true } else { false }
+    }
+
+    @Test func notificationsPauseWhenTheAppFindsTheForecastStaleAndTheWarningShowsAtEveryOpen() {
         var controller = onboarded(answer: .authorized)
-        let old = Forecast(location: .init(id: "tel-aviv", name: "Tel Aviv", latitude: 32.08, longitude: 34.77, timezone: "Asia/Jerusalem"),
-                           fetchedAt: now.addingTimeInterval(-7 * 3600), hourly: [])
-        let fetched = controller.handle(.forecastFetched(old), now: now)
-        #expect(fetched.last == .showStaleWarning("Forecast data is stale. Notifications paused until data refreshes."))
-        #expect(!controller.handle(.backgroundTask(offset: winter), now: now).contains { if case .showStaleWarning = $0 { true } else { false } })
-        var fresh = old
-        fresh.fetchedAt = now
-        #expect(!controller.handle(.forecastFetched(fresh), now: now).contains { if case .showStaleWarning = $0 { true } else { false } })
+        let place = Forecast.Location(id: "tel-aviv", name: "Tel Aviv", latitude: 32.08, longitude: 34.77, timezone: "Asia/Jerusalem")
+        // Fetched fresh: nothing paused. Seven hours later a background task finds it old,
+        // and holds: no pause, no warning nobody would see.
+        _ = controller.handle(.forecastFetched(Forecast(location: place, fetchedAt: now, hourly: [])), now: now)
+        let later = now.addingTimeInterval(7 * 3600)
+        #expect(controller.handle(.backgroundTask(offset: winter), now: later) == [.replan(.backgroundTask)])
+        #expect(!controller.state.notificationsPaused)
+        // The user opens the app: notifications pause, and the warning says so.
+        var paused = controller.state
+        paused.notificationsPaused = true
+        #expect(controller.handle(.appOpened(version: "1.0.0", offset: winter), now: later)
+            == [.setState(paused.appState), .replan(.appOpened), .showStaleWarning("Forecast data is stale. Notifications paused until data refreshes.")])
+        // Every time the app comes back while they are paused, the warning is there again.
+        #expect(controller.handle(.appResumed(offset: winter), now: later).filter(isWarning).count == 1)
+        #expect(controller.handle(.appOpened(version: "1.0.0", offset: winter), now: later).filter(isWarning).count == 1)
+        // A forecast that is stale already keeps them paused; a fresh one lifts the pause.
+        let old = Forecast(location: place, fetchedAt: later.addingTimeInterval(-8 * 3600), hourly: [])
+        #expect(controller.handle(.forecastFetched(old), now: later).filter(isWarning).count == 1)
+        #expect(controller.state.notificationsPaused)
+        let fresh = Forecast(location: place, fetchedAt: later, hourly: [])
+        let resumed = ActivityState(profile: luna, forecast: fresh)
+        #expect(controller.handle(.forecastFetched(fresh), now: later) == [.setState(resumed.appState), .replan(.forecastFetched)])
+        #expect(!controller.handle(.appOpened(version: "1.0.0", offset: winter), now: later).contains(where: isWarning))
     }
 
     @Test func tapsAndDismissalsAreLoggedAndLateTapsShowPast() {

@@ -33,10 +33,10 @@ import Testing
         // score 89 with a calm, warm sea.
         let state = ActivityState(profile: luna, forecast: calmForecast(fetched: "2026-06-01T05:00+03:00"))
         let result = plan(state, at: "2026-06-01T05:30+03:00")
-        // Runs: 07:00–21:00 all 100, windows 07–10 and 10–13 (equal, earliest first); bundled.
+        // Runs: 07:00–21:00 all 100, one good stretch: its first three hours, no backup.
         let run = try #require(result.entries.first { $0.candidate.id == "run_solo.2026-06-01.0" })
         #expect(run.candidate.fireTime == .wallClock(local("2026-06-01T06:30")))
-        #expect(run.request.content.body == "Lace up. 07:00-10:00 is perfect — cool, calm, clean air. Backup plan: 10:00-13:00 if morning doesn't work.")
+        #expect(run.request.content.body == "Lace up. 07:00-10:00 is perfect — cool, calm, clean air.")
         #expect(run.request.content.title == "Run window")
         #expect(run.request.content.badge == 0)
         #expect(run.request.content.sound == .default)
@@ -53,6 +53,26 @@ import Testing
         ])
     }
 
+    @Test func aBackupIsAnotherGoodStretchNeverTheRestOfTheBestOne() throws {
+        // All day good: the 06:30 notifications name one window and no backup beside it.
+        let allDay = plan(ActivityState(profile: luna, forecast: calmForecast(fetched: "2026-06-01T05:00+03:00")), at: "2026-06-01T05:30+03:00")
+        let bodies = allDay.entries.filter { $0.candidate.id.hasPrefix("run_solo.2026-06-01") || $0.candidate.id.hasPrefix("swim_solo.2026-06-01") }
+            .map { "\($0.candidate.id): \($0.request.content.body)" }
+        #expect(bodies.sorted() == [
+            "run_solo.2026-06-01.0: Lace up. 07:00-10:00 is perfect — cool, calm, clean air.",
+            "swim_solo.2026-06-01.0: The sea is calling. 07:00-10:00 looks perfect.",
+        ])
+        // Hot from 10:00 to 17:00 (feels like 30 °C: runs score 60, fair): two good stretches,
+        // so the evening one is the backup, bundled into 06:30.
+        var forecast = calmForecast(fetched: "2026-06-01T05:00+03:00")
+        for index in forecast.hourly.indices where (10..<17).contains(zone.localDateTime(at: forecast.hourly[index].time).time.hour) {
+            forecast.hourly[index].air.feelsLikeC = 30
+        }
+        let split = plan(ActivityState(profile: luna, forecast: forecast), at: "2026-06-01T05:30+03:00")
+        let run = try #require(split.entries.first { $0.candidate.id == "run_solo.2026-06-01.0" })
+        #expect(run.request.content.body == "Lace up. 07:00-10:00 is perfect — cool, calm, clean air. Backup plan: 17:00-20:00 if morning doesn't work.")
+    }
+
     @Test func disablingAModeOrTheMasterSwitchPlansNothingForIt() {
         var profile = luna
         profile.notificationPreferences.modeToggles[.runSolo] = false
@@ -64,26 +84,73 @@ import Testing
         #expect(plan(ActivityState(profile: profile, forecast: state.forecast), at: "2026-06-01T05:30+03:00").entries.isEmpty)
     }
 
-    @Test func quietHoursSuppressNeverDefer() {
+    /// The calm forecast with waves of 2 m, over the swim gate, before noon and, when
+    /// `choppyAt` is given, 1.2 m (a fair hour) at that hour.
+    func afternoonSeaForecast(choppyAt: Int? = nil) -> Forecast {
+        var forecast = calmForecast(fetched: "2026-06-01T05:00+03:00")
+        for index in forecast.hourly.indices {
+            let hour = zone.localDateTime(at: forecast.hourly[index].time).time.hour
+            if hour < 12 { forecast.hourly[index].sea.waveHeightM = 2 }
+            if hour == choppyAt { forecast.hourly[index].sea.waveHeightM = 1.2 }
+        }
+        return forecast
+    }
+
+    /// `06-01T07:00 id: body`, sorted.
+    func described(_ entries: [PlanEntry]) -> [String] {
+        entries.map { "\(zone.localDateTime(at: $0.candidate.fireDate).description.dropFirst(5)) \($0.candidate.id): \($0.request.content.body)" }.sorted()
+    }
+
+    @Test func quietHoursMoveEverySixThirtyNotificationToTheirEnd() {
+        // The sea is good from noon only. Quiet hours 22:00–07:00 hold 06:30: the afternoon
+        // window's announcement and the heads-ups fire at 07:00 with the morning ones, as the
+        // seed moves the 06:30 notification; none is dropped.
         var profile = luna
         profile.notificationPreferences.quietHours = .init(enabled: true, start: "22:00", end: "07:00")
-        let result = plan(ActivityState(profile: profile, forecast: calmForecast(fetched: "2026-06-01T05:00+03:00")), at: "2026-06-01T05:30+03:00")
-        // Morning windows are announced at 07:00; the heads-ups at 06:30 are dropped, not moved.
-        #expect(result.entries.filter { $0.candidate.id.hasSuffix(".0") }.allSatisfy { $0.candidate.fireTime == .wallClock(LocalDateTime(date: zone.localDate(at: $0.candidate.fireDate), time: LocalTime(hour: 7, minute: 0)!)) })
-        let headsUps = result.report.dropped.filter { $0.candidate.id.hasSuffix("heads-up") }
-        #expect(headsUps.count == 4)
-        #expect(headsUps.allSatisfy { $0.reason == .quietHours && $0.detail == "06:30 is inside quiet hours 22:00–07:00" })
+        let result = plan(ActivityState(profile: profile, forecast: afternoonSeaForecast()), at: "2026-06-01T05:30+03:00")
+        #expect(described(result.entries.filter { $0.candidate.ruleID == "swim_solo" }) == [
+            "06-01T07:00 swim_solo.2026-06-01.0: The sea is calling. 12:00-15:00 looks perfect.",
+            "06-01T07:00 swim_solo.2026-06-02.0.heads-up: Tomorrow afternoon looks good for a swim. 12:00-15:00.",
+            "06-02T07:00 swim_solo.2026-06-02.0: The sea is calling. 12:00-15:00 looks perfect.",
+        ])
+        #expect(described(result.entries.filter { $0.candidate.ruleID == "run_dog" }) == [
+            "06-01T07:00 run_dog.2026-06-01.0: Morning run with Luna? 07:00-10:00 before the heat kicks in.",
+            "06-01T07:00 run_dog.2026-06-02.0.heads-up: Luna would approve of tomorrow morning. 07:00-10:00.",
+            "06-02T07:00 run_dog.2026-06-02.0: Morning run with Luna? 07:00-10:00 before the heat kicks in.",
+        ])
+        #expect(result.entries.count == 12)
+        #expect(result.report.dropped(.quietHours).isEmpty)
         #expect(result.entries.allSatisfy { $0.candidate.adjustments.isEmpty })
     }
 
-    @Test func staleForecastHoldsThenCancels() {
+    @Test func quietHoursStillSuppressTheTimesTheyHold() throws {
+        // A fair hour at 15:00 splits the afternoon into two windows, 12–15 and 16–18: the
+        // second gets its backup at 12:00, inside quiet hours 11:00–13:00. It is not sent
+        // and not deferred; the 06:30 announcement, outside them, is.
+        var profile = luna
+        profile.notificationPreferences.quietHours = .init(enabled: true, start: "11:00", end: "13:00")
+        let result = plan(ActivityState(profile: profile, forecast: afternoonSeaForecast(choppyAt: 15)), at: "2026-06-01T05:30+03:00")
+        #expect(described(result.entries.filter { $0.candidate.id.hasPrefix("swim_solo.2026-06-01") }) == [
+            "06-01T06:30 swim_solo.2026-06-01.0: The sea is calling. 12:00-15:00 looks perfect.",
+        ])
+        let backup = try #require(result.report.dropped(.quietHours).first { $0.candidate.id == "swim_solo.2026-06-01.1" })
+        #expect(backup.candidate.content.body == "Backup plan: 16:00-18:00 if afternoon doesn't work.")
+        #expect(backup.detail == "12:00 is inside quiet hours 11:00–13:00")
+    }
+
+    @Test func staleForecastHoldsThenCancelsWhilePaused() {
         let state = ActivityState(profile: luna, forecast: calmForecast(fetched: "2026-06-01T01:00+03:00"))
         // 4 hours old: nothing new, but what is pending stays.
         let held = plan(state, at: "2026-06-01T05:00+03:00", pending: ["bugle.swim_solo.2026-06-01.0"])
         #expect(held.entries.map(\.candidate.id) == ["swim_solo.2026-06-01.0"])
         #expect(held.report.dropped(.stale).first?.detail == "data is 4 h old (nothing new after 3 h)")
-        // 7 hours old: nothing at all.
-        let cancelled = plan(state, at: "2026-06-01T08:00+03:00", pending: ["bugle.swim_solo.2026-06-02.0"])
+        // 7 hours old, planned in the background: still only held.
+        let night = plan(state, at: "2026-06-01T08:00+03:00", pending: ["bugle.swim_solo.2026-06-02.0"])
+        #expect(night.entries.map(\.candidate.id) == ["swim_solo.2026-06-02.0"])
+        // Paused (the app found it stale in the foreground): nothing at all.
+        var paused = state
+        paused.notificationsPaused = true
+        let cancelled = plan(paused, at: "2026-06-01T08:00+03:00", pending: ["bugle.swim_solo.2026-06-02.0"])
         #expect(cancelled.entries.isEmpty)
         #expect(cancelled.report.dropped(.stale).first?.detail == "data is 7 h old (cancel after 6 h)")
     }

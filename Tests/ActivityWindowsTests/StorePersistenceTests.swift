@@ -31,7 +31,7 @@ import Testing
     @Test func anUpdateIsStillSeenAfterARelaunch() throws {
         var controller = ActivityController(state: ActivityState(profile: luna), memory: try relaunchedMemory(answer: .authorized), status: .authorized)
         #expect(controller.memory.storedVersion == "1.0.0")
-        #expect(controller.handle(.appOpened(version: "1.1.0", offset: winter), now: now) == [.cancelAll, .replan(.appUpdated)])
+        #expect(controller.handle(.appOpened(version: "1.1.0", offset: winter), now: now) == [.cancelAll, .replan(.appUpdated(offsetChange: nil))])
     }
 
     /// The offset of the last replan is remembered: the first background task after a

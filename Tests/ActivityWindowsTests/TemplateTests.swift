@@ -14,8 +14,8 @@ import Testing
         return ActivityWindow(mode: mode, hours: scored)
     }
 
-    func body(_ mode: ActivityMode, _ kind: PlannedNotification.Kind) -> String {
-        templates.body(PlannedNotification(id: NotificationID(mode: mode, date: date, windowIndex: 0), mode: mode, fireTime: LocalDateTime(date: date, time: NotificationTiming.announcement), kind: kind))
+    func body(_ mode: ActivityMode, _ kind: PlannedNotification.Kind, dogName: String = "Luna") -> String {
+        Templates(dogName: dogName, zone: zone).body(PlannedNotification(id: NotificationID(mode: mode, date: date, windowIndex: 0), mode: mode, fireTime: LocalDateTime(date: date, time: NotificationTiming.announcement), kind: kind))
     }
 
     @Test func titlesUseTheDogsName() {
@@ -72,6 +72,25 @@ import Testing
         #expect(body(.runDog, .backup(good, best: morning)) == "Backup option: 18:00-19:00. Still comfortable for paws.")
         #expect(body(.runDog, .heatWarning(firstHotHour: instant("2026-06-01T11:00+03:00"))) == "No good run windows for Luna today. Too warm.")
         #expect(body(.runDog, .tomorrow(morning)) == "Luna would approve of tomorrow morning. 06:00-08:00.")
+    }
+
+    @Test func theDogFallbackStartsASentenceWithACapital() {
+        let unnamed = UserProfile(activitiesEnabled: [.swim, .run], dog: .init(hasDog: true), preset: .balanced, privacy: .init(analyticsOptIn: false))
+        func text(_ mode: ActivityMode, _ kind: PlannedNotification.Kind) -> String { body(mode, kind, dogName: unnamed.dogName) }
+        let swim: [Factor: Double] = [.waves: 0.8, .water: 0.5, .air: 1, .uv: 0.5, .wind: 1]
+        let perfectSwim = scoredWindow("2026-06-01T07:00+03:00", hours: 2, score: 86, mode: .swimDog, factors: swim)
+        let goodSwim = scoredWindow("2026-06-01T07:00+03:00", hours: 1, score: 75, mode: .swimDog, factors: swim)
+        let morningRun = scoredWindow("2026-06-01T06:00+03:00", hours: 2, score: 90, mode: .runDog, factors: [.air: 0.9, .uv: 1, .wind: 1, .airQuality: 0.3])
+        // At the start of a sentence, a capital.
+        #expect(text(.swimDog, .best(perfectSwim, bundled: nil)) == "Your dog approved. 07:00-09:00 — calm waves, good temps.")
+        #expect(text(.runDog, .tomorrow(morningRun)) == "Your dog would approve of tomorrow morning. 06:00-08:00.")
+        // Inside a sentence, as it is.
+        #expect(text(.swimDog, .best(goodSwim, bundled: nil)) == "07:00-08:00 looks good for a swim with your dog. Waves calm.")
+        #expect(text(.swimDog, .tomorrow(perfectSwim)) == "Tomorrow's looking good for your dog. Morning swim, calm sea.")
+        #expect(text(.runDog, .heatWarning(firstHotHour: instant("2026-06-01T11:00+03:00"))) == "No good run windows for your dog today. Too warm.")
+        #expect(Templates(dogName: unnamed.dogName, zone: zone).title(.swimDog) == "Swim with your dog")
+        // A name typed in lower case starts a sentence as a name.
+        #expect(body(.swimDog, .best(perfectSwim, bundled: nil), dogName: "luna") == "Luna approved. 07:00-09:00 — calm waves, good temps.")
     }
 
     @Test func contextsFollowTheAverage() {

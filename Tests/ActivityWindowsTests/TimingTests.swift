@@ -33,16 +33,45 @@ import Testing
         #expect(text == "Lace up. 18:00-20:00 is perfect — cool, calm, clean air. Backup plan: 07:00-08:00 if evening doesn't work.")
     }
 
-    @Test func quietHoursMoveMorningAnnouncementsToTheirEnd() {
-        let quiet = NotificationTiming(quietHours: QuietHours(start: LocalTime(hour: 22, minute: 0)!, end: LocalTime(hour: 7, minute: 0)!), zone: zone)
-        let morning = window("2026-03-24T07:00+02:00", [90, 88])
-        #expect(describe(quiet.notifications(mode: .swimSolo, day: DayOutlook(date: day, windows: [morning]), tomorrow: nil)) == ["07:00 swim_solo.2026-03-24.0 perfect"])
-        // An afternoon window keeps 06:30 (and the quiet-hours policy suppresses it).
-        let afternoon = window("2026-03-24T15:00+02:00", [90])
-        #expect(describe(quiet.notifications(mode: .swimSolo, day: DayOutlook(date: day, windows: [afternoon]), tomorrow: nil)) == ["06:30 swim_solo.2026-03-24.0 perfect"])
-        // Quiet hours that end after the morning window do not announce it late.
-        let late = NotificationTiming(quietHours: QuietHours(start: LocalTime(hour: 22, minute: 0)!, end: LocalTime(hour: 8, minute: 0)!), zone: zone)
-        #expect(describe(late.notifications(mode: .swimSolo, day: DayOutlook(date: day, windows: [window("2026-03-24T07:00+02:00", [90])]), tomorrow: nil)) == ["06:30 swim_solo.2026-03-24.0 perfect"])
+    func quiet(_ start: Int, _ end: Int) -> NotificationTiming {
+        NotificationTiming(quietHours: QuietHours(start: LocalTime(hour: start, minute: 0)!, end: LocalTime(hour: end, minute: 0)!), zone: zone)
+    }
+
+    @Test func quietHoursMoveTheSixThirtySlotToTheirEnd() {
+        let night = quiet(22, 7)
+        let tomorrow = DayOutlook(date: day.adding(days: 1), windows: [window("2026-03-25T07:00+02:00", [80, 80])])
+        // Morning and afternoon windows, the heads-up and the heat warning alike.
+        #expect(describe(night.notifications(mode: .swimSolo, day: DayOutlook(date: day, windows: [window("2026-03-24T07:00+02:00", [90, 88])]), tomorrow: tomorrow))
+            == ["07:00 swim_solo.2026-03-24.0 perfect", "07:00 swim_solo.2026-03-25.0.heads-up tomorrow"])
+        #expect(describe(night.notifications(mode: .swimSolo, day: DayOutlook(date: day, windows: [window("2026-03-24T15:00+02:00", [90])]), tomorrow: nil))
+            == ["07:00 swim_solo.2026-03-24.0 perfect"])
+        var hot = series([0], from: "2026-03-24T12:00+02:00", mode: .runDog)
+        hot[0].gate = .heat
+        #expect(describe(night.notifications(mode: .runDog, day: DayOutlook(date: day, windows: [], hours: hot), tomorrow: nil)) == ["07:00 run_dog.2026-03-24.0 heat_warning"])
+    }
+
+    @Test func aWindowOverByTheEndOfQuietHoursIsNotAnnounced() {
+        // Quiet until 08:00: the 07:00–08:00 window is over; the afternoon one is announced alone.
+        let windows = [window("2026-03-24T07:00+02:00", [90]), window("2026-03-24T15:00+02:00", [80])]
+        let planned = quiet(22, 8).notifications(mode: .swimSolo, day: DayOutlook(date: day, windows: windows), tomorrow: nil)
+        #expect(describe(planned) == ["08:00 swim_solo.2026-03-24.0 good"])
+        #expect(planned.first?.kind == .best(windows[1], bundled: nil))
+        // A window still on at 08:00 is announced then, with the other bundled.
+        let longer = [window("2026-03-24T07:00+02:00", [90, 90]), window("2026-03-24T15:00+02:00", [80])]
+        #expect(quiet(22, 8).notifications(mode: .swimSolo, day: DayOutlook(date: day, windows: longer), tomorrow: nil).first?.kind == .best(longer[0], bundled: longer[1]))
+    }
+
+    @Test func timesQuietHoursHoldAreLeftForThePolicyToSuppress() {
+        // Quiet hours running on into the next day leave 06:30 where it is.
+        let allDay = quiet(6, 2)
+        #expect(describe(allDay.notifications(mode: .swimSolo, day: DayOutlook(date: day, windows: [window("2026-03-24T07:00+02:00", [90])]), tomorrow: nil))
+            == ["06:30 swim_solo.2026-03-24.0 perfect"])
+        // A 12:00 backup inside quiet hours stays at 12:00.
+        let afternoon = [window("2026-03-24T15:00+02:00", [80, 80]), window("2026-03-24T13:00+02:00", [75])]
+        #expect(describe(quiet(11, 13).notifications(mode: .swimSolo, day: DayOutlook(date: day, windows: afternoon), tomorrow: nil))
+            == ["06:30 swim_solo.2026-03-24.0 good", "12:00 swim_solo.2026-03-24.1 backup"])
+        // Quiet until 12:00: the announcement is at noon itself, so the second window is bundled into it.
+        #expect(describe(quiet(22, 12).notifications(mode: .swimSolo, day: DayOutlook(date: day, windows: afternoon), tomorrow: nil)) == ["12:00 swim_solo.2026-03-24.0 good"])
     }
 
     @Test func headsUpForTomorrowWhenKnownAndASlotIsFree() {

@@ -12,12 +12,28 @@ import Testing
 
     @Test func longestGoodBlockThenWhatIsLeftRankedByAverage() {
         // 07:80 08:90 09:60 10:75 11:40 12:95. 40 is below the floor and splits the day.
-        // First stretch: three hours 07–10 average 76.7 (≥ 70), then 10:00 alone (75).
-        // Second stretch: 12:00 alone (95). Ranked: 95, 76.7, 75; the top two are kept.
+        // First stretch: three hours 07–10 average 76.7 (≥ 70); 10:00 (75) is good and
+        // right after it, the rest of the same good stretch. Second stretch: 12:00 alone
+        // (95). Ranked: 95, 76.7.
         let windows = finder.windows(in: series([80, 90, 60, 75, 40, 95]))
         #expect(spans(windows) == ["12:00-13:00", "07:00-10:00"])
         #expect(windows.map(\.average) == [95, 230.0 / 3])
-        #expect(spans(WindowFinder(perDay: 3).windows(in: series([80, 90, 60, 75, 40, 95]))) == ["12:00-13:00", "07:00-10:00", "10:00-11:00"])
+        #expect(spans(WindowFinder(perDay: 3).windows(in: series([80, 90, 60, 75, 40, 95]))) == ["12:00-13:00", "07:00-10:00"])
+    }
+
+    @Test func theSecondWindowIsAnotherGoodStretchNeverTheRestOfTheFirst() {
+        // Eight good hours in a row are one good stretch: its best three hours, and no
+        // "backup" in the hours right after them.
+        #expect(spans(finder.windows(in: series([90, 90, 90, 90, 90, 90, 90, 90]))) == ["07:00-10:00"])
+        // The best block in the middle of a good stretch: the good hours on both sides are its own.
+        #expect(spans(finder.windows(in: series([75, 80, 95, 95, 95, 80, 75]))) == ["09:00-12:00"])
+        // An hour that is not good (60: fair, still above the floor) ends the good stretch:
+        // what comes after it is another one.
+        #expect(spans(finder.windows(in: series([90, 90, 90, 60, 85, 85, 85]))) == ["07:00-10:00", "11:00-14:00"])
+        // A block may hold a fair hour; the good hours next to the block still belong to it.
+        // 07:80 08:95 09:60 10:95 11:80 12:55 13:88: the best three hours are 08–11 (83.3);
+        // 07:00 and 11:00 are its stretch, 12:00 ends it, 13:00 is another.
+        #expect(spans(finder.windows(in: series([80, 95, 60, 95, 80, 55, 88]))) == ["13:00-14:00", "08:00-11:00"])
     }
 
     @Test func tiesGoToTheEarliest() {
@@ -32,7 +48,8 @@ import Testing
     }
 
     @Test func windowsAreAtMostThreeHoursAndEqualBlocksGoEarliest() {
-        #expect(spans(finder.windows(in: series([90, 90, 90, 90, 90]))) == ["07:00-10:00", "10:00-12:00"])
+        #expect(spans(finder.windows(in: series([90, 90, 90, 90, 90]))) == ["07:00-10:00"])
+        #expect(spans(finder.windows(in: series([90, 90, 90, 40, 90, 90, 90]))) == ["07:00-10:00", "11:00-14:00"])
     }
 
     @Test func aGatedHourOrAMissingHourBreaksAWindow() {

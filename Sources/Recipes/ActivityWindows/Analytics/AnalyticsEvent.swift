@@ -99,7 +99,8 @@ public struct AnalyticsEvent: Hashable, Sendable, CustomStringConvertible {
         AnalyticsEvent(.permissionDenied, at: at, ["platform": .string(platform)])
     }
 
-    /// `notif_dst_reschedule`: the zone's offset changed and the plan was made again.
+    /// `notif_dst_reschedule`: the zone's offset changed and the plan was made again;
+    /// `count` notifications were scheduled again.
     public static func dstReschedule(_ change: OffsetChange, count: Int, at: Date) -> AnalyticsEvent {
         AnalyticsEvent(.dstReschedule, at: at, [
             "old_offset": .string(ISO8601.offsetString(change.old)),
@@ -111,8 +112,12 @@ public struct AnalyticsEvent: Hashable, Sendable, CustomStringConvertible {
     /// `notif_settings_deep_link`: the user tapped "Open Settings" on the banner.
     public static func settingsDeepLink(at: Date) -> AnalyticsEvent { AnalyticsEvent(.settingsDeepLink, at: at) }
 
-    /// The `notif_scheduled` and `notif_cancelled` events of one refresh.
-    public static func events(for result: RefreshResult, zone: ZoneRules, at: Date) -> [AnalyticsEvent] {
+    /// The `notif_cancelled` and `notif_scheduled` events of one refresh, then, when it answers
+    /// `offsetChange`, its `notif_dst_reschedule`. That counts what the refresh changed: the
+    /// notifications it added or replaced. Wall-clock fire times stay on the wall clock across
+    /// a DST change, so a plan that is the same under the new offset reschedules none; one
+    /// made after everything was cancelled (an app update) reschedules all.
+    public static func events(for result: RefreshResult, offsetChange: OffsetChange? = nil, zone: ZoneRules, at: Date) -> [AnalyticsEvent] {
         let fireDates = Dictionary(result.plan.entries.map { ($0.request.id, $0.candidate.fireDate) }, uniquingKeysWith: { first, _ in first })
         let removals = result.changes.removals.map { removal in
             Self.cancelled(mode: NotificationID(removal.id)?.mode, cause: CancelCause(removal.reason), at: at)
@@ -120,7 +125,8 @@ public struct AnalyticsEvent: Hashable, Sendable, CustomStringConvertible {
         let additions = result.changes.additions.map { request in
             Self.scheduled(request, fireDate: fireDates[request.id] ?? at, zone: zone, at: at)
         }
-        return removals + additions
+        let reschedule = offsetChange.map { [Self.dstReschedule($0, count: result.changes.additions.count, at: at)] } ?? []
+        return removals + additions + reschedule
     }
 
     /// `notif_scheduled mode=swim_solo …`, fields in key order.

@@ -4,17 +4,19 @@ import Foundation
 /// The app's notification logic as a state machine: feed it what happened, perform the
 /// actions it returns.
 ///
-/// It keeps the profile and the latest forecast (and hands the planner their snapshot), the
-/// stored app version and the last seen UTC offset (to tell an app update and a DST change),
-/// and the permission flow. The shell, an app or the simulator, switches over the
-/// ``Action``s: write the snapshot, refresh the scheduler, cancel everything, show a banner,
-/// log an event.
+/// It keeps the profile, the latest forecast and whether notifications are paused for stale
+/// data (and hands the planner their snapshot), the stored app version and the last seen UTC
+/// offset (to tell an app update and a DST change), and the permission flow. The shell, an
+/// app or the simulator, switches over the ``Action``s: write the snapshot, refresh the
+/// scheduler, cancel everything, show a banner, log an event.
 ///
 /// ```swift
 /// var controller = ActivityController()
 /// for action in controller.handle(.appOpened(version: "1.1.0", offset: 10_800), now: now) {
 ///     switch action {
-///     case .replan(let trigger): try await scheduler.refresh(reason: trigger.refreshReason)
+///     case .replan(let trigger):
+///         let result = try await scheduler.refresh(reason: trigger.refreshReason)
+///         AnalyticsEvent.events(for: result, offsetChange: trigger.offsetChange, zone: zone, at: now).forEach(log)
 ///     …
 ///     }
 /// }
@@ -39,7 +41,10 @@ public struct ActivityController: Sendable {
         case forecastFetched
         /// The zone's offset changed (a DST change): logged as `notif_dst_reschedule`.
         case offsetChanged(OffsetChange)
-        case appUpdated
+        /// The first launch of a new version, after everything pending was cancelled; with
+        /// the offset change when the zone's offset changed since the last replan too (an
+        /// update installed across a DST change), logged as `notif_dst_reschedule` as well.
+        case appUpdated(offsetChange: OffsetChange?)
         case deviceRestarted
         case backgroundTask
         case permissionChanged
@@ -55,6 +60,16 @@ public struct ActivityController: Sendable {
             case .permissionChanged: .permissionChanged
             }
         }
+
+        /// The change of the zone's offset this replan answers, when there is one: the
+        /// replan's `notif_dst_reschedule` counts what it changed.
+        public var offsetChange: OffsetChange? {
+            switch self {
+            case .offsetChanged(let change): change
+            case .appUpdated(let change): change
+            default: nil
+            }
+        }
     }
 
     /// What happened.
@@ -65,8 +80,10 @@ public struct ActivityController: Sendable {
         case explanationAnswered(accepted: Bool)
         /// The system answered an authorization request.
         case authorizationAnswered(AuthorizationStatus)
-        /// The app was opened (a cold or warm start): a new session.
+        /// The app was launched (a cold start): a new session.
         case appOpened(version: String, offset: Int)
+        /// The app came back to the foreground (a warm start): the same session.
+        case appResumed(offset: Int)
         /// The background refresh task ran.
         case backgroundTask(offset: Int)
         /// The device restarted and the background task was registered again.
@@ -92,18 +109,20 @@ public struct ActivityController: Sendable {
         case setState(AppState)
         /// Remove every pending notification of the app (an app update), logging each as cancelled.
         case cancelAll
-        /// Refresh the scheduler; after an offset change, log `notif_dst_reschedule` with the
-        /// number of notifications the new plan holds.
+        /// Refresh the scheduler; when the trigger has an ``ReplanTrigger/offsetChange``, log
+        /// `notif_dst_reschedule` with the number of notifications the refresh scheduled
+        /// again (``AnalyticsEvent/events(for:offsetChange:zone:at:)``).
         case replan(ReplanTrigger)
         /// Show the app's explanation of why it wants notifications.
         case showExplanation
         /// Ask the system for authorization, full or provisional.
         case requestAuthorization(provisional: Bool)
-        /// Show the banner (at most once per session).
+        /// Show the banner (at most once per session: from one cold start to the next).
         case showBanner(SettingsBanner)
         /// Open the system's notification settings for the app.
         case openSettings
-        /// Show the stale-data warning: notifications are paused.
+        /// Show the stale-data warning: notifications are paused. It comes each time the app
+        /// comes to the foreground while they are, never from the background.
         case showStaleWarning(String)
         /// Open the Today tab on the link's mode and hour, with its label (`07:00 (past)`).
         case showToday(DeepLink, label: String)
@@ -111,7 +130,7 @@ public struct ActivityController: Sendable {
         case log(AnalyticsEvent)
     }
 
-    /// The warning shown while the forecast is too old to notify on.
+    /// The warning shown while notifications are paused because the forecast is too old.
     public static let staleWarning = "Forecast data is stale. Notifications paused until data refreshes."
 
     public private(set) var state: ActivityState
@@ -119,7 +138,6 @@ public struct ActivityController: Sendable {
     public private(set) var permission: PermissionFlow
     /// `ios` or `android`, for the permission events.
     public var platform: String
-    private var staleWarningShown = false
 
     public init(state: ActivityState = ActivityState(), memory: Memory = Memory(), status: AuthorizationStatus = .notDetermined, platform: String = "ios") {
         self.state = state
@@ -158,21 +176,25 @@ public struct ActivityController: Sendable {
             return actions + offerSettingsIfDenied(now: now)
         case .appOpened(let version, let offset):
             _ = permission.handle(.sessionStarted, now: now)
-            var actions: [Action] = []
+            var actions: [Action] = checkFreshness(now: now) ? [.setState(state.appState)] : []
             if let stored = memory.storedVersion, stored != version {
-                actions += [.cancelAll, .replan(.appUpdated)]
+                actions += [.cancelAll, .replan(.appUpdated(offsetChange: offsetChange(to: offset)))]
+            } else {
+                actions.append(.replan(trigger(offset: offset, otherwise: .appOpened)))
             }
             memory.storedVersion = version
-            if actions.isEmpty { actions.append(.replan(trigger(offset: offset, otherwise: .appOpened))) } else { memory.lastOffset = offset }
-            return actions + staleWarning(now: now) + offerSettingsIfDenied(now: now)
+            return actions + staleWarning() + offerSettingsIfDenied(now: now)
+        case .appResumed(let offset):
+            let actions: [Action] = checkFreshness(now: now) ? [.setState(state.appState)] : []
+            return actions + [.replan(trigger(offset: offset, otherwise: .appOpened))] + staleWarning()
         case .backgroundTask(let offset):
-            return [.replan(trigger(offset: offset, otherwise: .backgroundTask))] + staleWarning(now: now)
+            return [.replan(trigger(offset: offset, otherwise: .backgroundTask))]
         case .deviceRestarted(let offset):
-            return [.replan(trigger(offset: offset, otherwise: .deviceRestarted))] + staleWarning(now: now)
+            return [.replan(trigger(offset: offset, otherwise: .deviceRestarted))]
         case .forecastFetched(let forecast):
             state.forecast = forecast
-            staleWarningShown = false
-            return [.setState(state.appState), .replan(.forecastFetched)] + staleWarning(now: now)
+            checkFreshness(now: now)
+            return [.setState(state.appState), .replan(.forecastFetched)] + staleWarning()
         case .presetChanged(let preset):
             state.profile?.apply(preset)
             return settingsChanged()
@@ -203,16 +225,31 @@ public struct ActivityController: Sendable {
         [.setState(state.appState), .replan(.settingsChanged)]
     }
 
+    /// A DST reschedule when the offset changed since the last replan, else `otherwise`.
     private mutating func trigger(offset: Int, otherwise: ReplanTrigger) -> ReplanTrigger {
-        defer { memory.lastOffset = offset }
-        guard let last = memory.lastOffset, last != offset else { return otherwise }
-        return .offsetChanged(OffsetChange(old: last, new: offset))
+        offsetChange(to: offset).map(ReplanTrigger.offsetChanged) ?? otherwise
     }
 
-    private mutating func staleWarning(now: Date) -> [Action] {
-        guard let forecast = state.forecast, forecast.age(at: now) > ActivityWindowsPlan.staleness.cancelAfter, !staleWarningShown else { return [] }
-        staleWarningShown = true
-        return [.showStaleWarning(Self.staleWarning)]
+    /// The change from the offset of the last replan to `offset`, if any; `offset` is the
+    /// last one from now on.
+    private mutating func offsetChange(to offset: Int) -> OffsetChange? {
+        defer { memory.lastOffset = offset }
+        guard let last = memory.lastOffset, last != offset else { return nil }
+        return OffsetChange(old: last, new: offset)
+    }
+
+    /// The app's freshness check, in the foreground or with a new forecast: notifications
+    /// are paused while the forecast is older than 6 hours. Returns whether that changed.
+    @discardableResult
+    private mutating func checkFreshness(now: Date) -> Bool {
+        let stale = state.forecast.map { $0.age(at: now) > ForecastStaleness.pauseAfter } ?? false
+        defer { state.notificationsPaused = stale }
+        return stale != state.notificationsPaused
+    }
+
+    /// The warning, while notifications are paused.
+    private func staleWarning() -> [Action] {
+        state.notificationsPaused ? [.showStaleWarning(Self.staleWarning)] : []
     }
 
     private mutating func offerSettingsIfDenied(now: Date) -> [Action] {

@@ -4,7 +4,7 @@ import Foundation
 /// The words of every notification: the seed's templates per mode and context.
 ///
 /// Times are `HH:MM` on the device's clock; `{dog_name}` is the profile's dog or "your
-/// dog"; `{top_reason}` the window's highest-magnitude positive chip. Where a template names
+/// dog", with a capital at the start of a sentence ("Your dog approved."); `{top_reason}` the window's highest-magnitude positive chip. Where a template names
 /// a part of the day ("Tomorrow morning", "if morning doesn't work", "Afternoon backup"), it
 /// is the part of the day of the window it speaks of: morning before 12:00, afternoon
 /// before 18:00, evening after.
@@ -49,7 +49,7 @@ public struct Templates: Sendable {
         let span = self.span(window)
         switch mode {
         case .swimSolo: return "The sea is calling. \(span) looks perfect."
-        case .swimDog: return "\(dogName) approved. \(span) — calm waves, good temps."
+        case .swimDog: return "\(sentenceDogName) approved. \(span) — calm waves, good temps."
         case .runSolo: return "Lace up. \(span) is perfect — cool, calm, clean air."
         case .runDog:
             let part = partOfDay(window)
@@ -88,9 +88,13 @@ public struct Templates: Sendable {
         case .swimSolo: return "Tomorrow \(part) looks good for a swim. \(span)."
         case .swimDog: return "Tomorrow's looking good for \(dogName). \(part.capitalized) swim, calm sea."
         case .runSolo: return "Tomorrow \(part) looks solid for a run. \(span)."
-        case .runDog: return "\(dogName) would approve of tomorrow \(part). \(span)."
+        case .runDog: return "\(sentenceDogName) would approve of tomorrow \(part). \(span)."
         }
     }
+
+    /// The dog's name where it starts a sentence: its first letter a capital, so that the
+    /// fallback reads "Your dog approved." and a name typed in lower case reads as a name.
+    var sentenceDogName: String { dogName.prefix(1).uppercased() + dogName.dropFirst() }
 
     /// `07:00-09:00` on the device's clock.
     public func span(_ window: ActivityWindow) -> String {

@@ -1,12 +1,14 @@
 import Bugle
 import Foundation
 
-/// What the app knows that notifications depend on: the profile and the latest forecast.
+/// What the app knows that notifications depend on: the profile, the latest forecast, and
+/// whether notifications are paused because that forecast is stale.
 ///
 /// It reaches the planner as an `AppState` snapshot (``appState``): the profile and the
-/// forecast as JSON, the forecast's fetch time for the staleness policy, and two derived
-/// facts the policies and rule conditions read directly: each mode's effective switch
-/// (`notify.swim_solo`: the master switch and the toggle) and the quiet hours.
+/// forecast as JSON, the forecast's fetch time and the pause for the staleness policy
+/// (``ForecastStaleness``), and two derived facts the policies and rule conditions read
+/// directly: each mode's effective switch (`notify.swim_solo`: the master switch and the
+/// toggle) and the quiet hours.
 public struct ActivityState: Hashable, Sendable {
     /// The keys of the snapshot.
     public enum Key {
@@ -14,20 +16,28 @@ public struct ActivityState: Hashable, Sendable {
         public static let forecast = "forecast"
         public static let forecastFetchedAt = "forecast_fetched_at"
         public static let quietHours = "quiet_hours"
+        /// `true` while notifications are paused for stale data.
+        public static let notificationsPaused = "notifications_paused"
         /// `notify.<mode>`: whether the mode gets notifications.
         public static func notify(_ mode: ActivityMode) -> String { "notify.\(mode.rawValue)" }
     }
 
     public var profile: UserProfile?
     public var forecast: Forecast?
+    /// Whether notifications are paused until a fresher forecast arrives: the app found the
+    /// forecast older than 6 hours when it came to the foreground, and told the user.
+    public var notificationsPaused: Bool
 
-    public init(profile: UserProfile? = nil, forecast: Forecast? = nil) {
+    public init(profile: UserProfile? = nil, forecast: Forecast? = nil, notificationsPaused: Bool = false) {
         self.profile = profile
         self.forecast = forecast
+        self.notificationsPaused = notificationsPaused
     }
 
-    /// Reads the profile and the forecast back from a snapshot; missing ones are `nil`.
+    /// Reads the profile, the forecast and the pause back from a snapshot; missing ones are
+    /// `nil` (not paused).
     public init(appState: AppState) throws {
+        notificationsPaused = appState[Key.notificationsPaused] == .bool(true)
         profile = try appState[Key.profile].flatMap { $0 == .null ? nil : try JSONBridge.decode(UserProfile.self, from: $0) }
         forecast = try appState[Key.forecast].flatMap { value in
             guard value != .null else { return nil }
@@ -44,6 +54,7 @@ public struct ActivityState: Hashable, Sendable {
         state[Key.forecast] = forecast?.json ?? .null
         state[Key.forecastFetchedAt] = forecast.map { .string(ISO8601.string(from: $0.fetchedAt, timeZone: Forecast.utc)) } ?? .null
         state[Key.quietHours] = profile.map { JSONBridge.encode($0.notificationPreferences.quietHours) } ?? .null
+        state[Key.notificationsPaused] = .bool(notificationsPaused)
         for mode in ActivityMode.allCases {
             state[Key.notify(mode)] = .bool(profile?.notificationPreferences.isEnabled(mode) ?? false)
         }

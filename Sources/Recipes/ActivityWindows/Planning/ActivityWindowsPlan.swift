@@ -2,8 +2,9 @@ import Bugle
 
 /// The recipe's rules and policies, in the order they apply.
 public enum ActivityWindowsPlan {
-    /// No new notifications on a forecast older than 3 hours; none at all past 6 hours.
-    public static let staleness = Staleness(timestampKey: ActivityState.Key.forecastFetchedAt, holdAfter: 3 * 3600, cancelAfter: 6 * 3600)
+    /// No new notifications on a forecast older than 3 hours; none at all while paused,
+    /// which the app decides when it finds the forecast older than 6 hours.
+    public static let staleness = ForecastStaleness()
 
     /// One rule per mode.
     public static var rules: [any Rule] { ActivityMode.allCases.map { ActivityWindowRule(mode: $0) } }

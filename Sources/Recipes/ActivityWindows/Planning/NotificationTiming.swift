@@ -60,17 +60,23 @@ public struct PlannedNotification: Hashable, Sendable {
 
 /// When each notification fires: timing spec v1.
 ///
-/// - The best window of the day is announced at 06:30. When the announcement covers a
-///   morning window (one that starts before 12:00) and 06:30 is inside quiet hours, it
-///   fires when quiet hours end instead, if that is still before the window ends.
-/// - The second window is bundled into the 06:30 notification, except when both windows
-///   are in the afternoon: then the second gets its own backup notification at 12:00.
+/// - The day's *announcement slot* is 06:30. When 06:30 is inside quiet hours, the slot
+///   is the end of quiet hours instead (07:00 for 22:00–07:00), as long as they end the
+///   same day; the seed moves the 06:30 notification there, and everything that fires at
+///   06:30 shares it.
+/// - The best window of the day is announced in the slot. A window that is over by then
+///   is not announced; the next one takes its place.
+/// - The second window is bundled into the announcement, except when both windows are in
+///   the afternoon: then the second gets its own backup notification at 12:00 (bundled
+///   after all when the slot is 12:00 or later).
 /// - Tomorrow's best window, when the forecast covers tomorrow to its end (48 hours from
-///   today's midnight), gets a heads-up at 06:30 the day before, if the mode has not used
-///   both of today's slots already.
-/// - Run with the dog, on a day the heat gate left without a window: a heat warning at 06:30.
+///   today's midnight), gets a heads-up in the slot the day before, if the mode has not
+///   used both of today's slots already.
+/// - Run with the dog, on a day the heat gate left without a window: a heat warning in
+///   the slot.
 ///
-/// Any other time inside quiet hours is not moved: the quiet-hours policy suppresses it.
+/// Any other time inside quiet hours (a 12:00 backup inside them, or 06:30 when quiet
+/// hours run on into the next day) is not moved: the quiet-hours policy suppresses it.
 public struct NotificationTiming: Sendable {
     public static let announcement = LocalTime(hour: 6, minute: 30)!
     public static let backup = LocalTime(hour: 12, minute: 0)!
@@ -90,38 +96,38 @@ public struct NotificationTiming: Sendable {
 
     /// The notifications that fire on `day.date`, in fire-time order.
     public func notifications(mode: ActivityMode, day: DayOutlook, tomorrow: DayOutlook?) -> [PlannedNotification] {
-        var planned: [PlannedNotification] = []
-        let windows = day.windows
-        if let best = windows.first {
-            let second = windows.count > 1 ? windows[1] : nil
-            if let second, isAfternoon(best), isAfternoon(second) {
-                planned.append(PlannedNotification(id: NotificationID(mode: mode, date: day.date, windowIndex: 0), mode: mode,
-                                                   fireTime: announcementTime(day.date, morning: []), kind: .best(best, bundled: nil)))
-                planned.append(PlannedNotification(id: NotificationID(mode: mode, date: day.date, windowIndex: 1), mode: mode,
-                                                   fireTime: LocalDateTime(date: day.date, time: Self.backup), kind: .backup(second, best: best)))
+        let slot = announcementTime(day.date)
+        let announced = zone.date(for: slot)
+        let windows = day.windows.filter { $0.end > announced }
+        func planned(_ id: NotificationID, at time: LocalDateTime, _ kind: PlannedNotification.Kind) -> PlannedNotification {
+            PlannedNotification(id: id, mode: mode, fireTime: time, kind: kind)
+        }
+        let best = NotificationID(mode: mode, date: day.date, windowIndex: 0)
+        var result: [PlannedNotification] = []
+        if let first = windows.first {
+            let second = windows.dropFirst().first
+            let backup = LocalDateTime(date: day.date, time: Self.backup)
+            if let second, isAfternoon(first), isAfternoon(second), backup > slot {
+                result.append(planned(best, at: slot, .best(first, bundled: nil)))
+                result.append(planned(NotificationID(mode: mode, date: day.date, windowIndex: 1), at: backup, .backup(second, best: first)))
             } else {
-                let morning = [best, second].compactMap { $0 }.filter { !isAfternoon($0) }
-                planned.append(PlannedNotification(id: NotificationID(mode: mode, date: day.date, windowIndex: 0), mode: mode,
-                                                   fireTime: announcementTime(day.date, morning: morning), kind: .best(best, bundled: second)))
+                result.append(planned(best, at: slot, .best(first, bundled: second)))
             }
         } else if mode == .runDog, day.closedByHeat, let hot = day.hours.first(where: { $0.gate == .heat }) {
-            planned.append(PlannedNotification(id: NotificationID(mode: mode, date: day.date, windowIndex: 0), mode: mode,
-                                               fireTime: announcementTime(day.date, morning: []), kind: .heatWarning(firstHotHour: hot.time)))
+            result.append(planned(best, at: slot, .heatWarning(firstHotHour: hot.time)))
         }
-        if planned.count < NotificationPreferences.perModeCap, let tomorrow, tomorrow.complete, let best = tomorrow.windows.first {
-            planned.append(PlannedNotification(id: NotificationID(mode: mode, date: tomorrow.date, windowIndex: 0, headsUp: true), mode: mode,
-                                               fireTime: announcementTime(day.date, morning: []), kind: .tomorrow(best)))
+        if result.count < NotificationPreferences.perModeCap, let tomorrow, tomorrow.complete, let window = tomorrow.windows.first {
+            result.append(planned(NotificationID(mode: mode, date: tomorrow.date, windowIndex: 0, headsUp: true), at: slot, .tomorrow(window)))
         }
-        return planned
+        return result
     }
 
-    /// 06:30, or the end of quiet hours when 06:30 is inside them and the notification
-    /// covers morning windows that are still on by then.
-    func announcementTime(_ date: LocalDate, morning: [ActivityWindow]) -> LocalDateTime {
+    /// The announcement slot of `date`: 06:30, or the end of quiet hours when 06:30 is
+    /// inside them and they end that day.
+    public func announcementTime(_ date: LocalDate) -> LocalDateTime {
         let usual = LocalDateTime(date: date, time: Self.announcement)
-        guard !morning.isEmpty, let quietHours, quietHours.contains(Self.announcement) else { return usual }
+        guard let quietHours, quietHours.contains(Self.announcement) else { return usual }
         let end = quietHours.windowEnd(containing: usual)
-        let firstEnd = morning.map(\.end).min()!
-        return zone.date(for: end) < firstEnd ? end : usual
+        return end.date == date ? end : usual
     }
 }

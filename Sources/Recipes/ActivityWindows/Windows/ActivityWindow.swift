@@ -44,8 +44,16 @@ public struct ActivityWindow: Hashable, Sendable {
 ///    hour apart, that are not gated and score at least ``floor``.
 /// 2. In each stretch, take the longest block of at most ``maximumHours`` hours whose
 ///    average is at least ``minimumAverage``; among blocks of that length the highest
-///    average, then the earliest. It is a window; look again in what is left on each side.
+///    average, then the earliest. It is a window. The good hours right next to it (each
+///    scoring at least ``minimumAverage``) are the rest of the same good stretch, cut off
+///    only by the length limit: they are not another window, and neither is the hour that
+///    ends them on each side, the gap between two stretches. Look again in what is left
+///    beyond that hour on each side.
 /// 3. Rank all windows by average, ties to the earliest start; keep the first ``perDay``.
+///
+/// So the day's second window, the one a backup announces, is always another good
+/// stretch, apart from the best by at least one hour that is not good (below
+/// ``minimumAverage``, gated, or missing), never the continuation of the best one.
 ///
 /// - Complexity: O(*n* × *m*²) for *n* hours and a maximum length *m*.
 public struct WindowFinder: Hashable, Sendable {
@@ -81,6 +89,10 @@ public struct WindowFinder: Hashable, Sendable {
         return Array(ranked.prefix(perDay))
     }
 
+    /// Whether `hour` is good on its own: an hour of a stretch (never gated) that scores at
+    /// least the minimum average.
+    private func isGood(_ hour: HourScore) -> Bool { Double(hour.score) >= minimumAverage }
+
     private func search(_ stretch: ArraySlice<HourScore>, into found: inout [ActivityWindow]) {
         guard !stretch.isEmpty else { return }
         for length in stride(from: min(maximumHours, stretch.count), through: 1, by: -1) {
@@ -95,9 +107,15 @@ public struct WindowFinder: Hashable, Sendable {
             }
             if let best {
                 let range = best.start..<(best.start + length)
-                found.append(ActivityWindow(mode: stretch.first!.mode, hours: Array(stretch[range])))
-                search(stretch[..<range.lowerBound], into: &found)
-                search(stretch[range.upperBound...], into: &found)
+                found.append(ActivityWindow(mode: stretch[range.lowerBound].mode, hours: Array(stretch[range])))
+                // The good hours next to the window are its stretch; the hour that ends them
+                // on each side is the gap to the next stretch, part of no window.
+                var before = range.lowerBound
+                while before > stretch.startIndex, isGood(stretch[before - 1]) { before -= 1 }
+                var after = range.upperBound
+                while after < stretch.endIndex, isGood(stretch[after]) { after += 1 }
+                search(stretch[..<max(before - 1, stretch.startIndex)], into: &found)
+                search(stretch[min(after + 1, stretch.endIndex)...], into: &found)
                 return
             }
         }

@@ -1,0 +1,33 @@
+import Bugle
+import Foundation
+
+/// The seed's staleness rule: on a forecast older than 3 hours nothing new is scheduled and
+/// what is pending stays; while notifications are *paused* everything is cancelled.
+///
+/// The pause goes with the in-app warning "Forecast data is stale. Notifications paused
+/// until data refreshes.": ``ActivityController`` sets it when the app, opened or brought
+/// back to the foreground (or handed a new forecast), finds the data older than 6 hours,
+/// and lifts it when a fresher forecast arrives. A refresh in the background (the periodic
+/// task, a restart) never pauses on its own: the notifications an evening forecast
+/// scheduled for the morning are kept overnight, and are cancelled only when the user sees
+/// why.
+public struct ForecastStaleness: Policy {
+    /// Past this age nothing new is scheduled.
+    public static let holdAfter: TimeInterval = 3 * 3600
+    /// Past this age the app pauses notifications at its next freshness check.
+    public static let pauseAfter: TimeInterval = 6 * 3600
+
+    /// Holds only: the age alone never cancels.
+    static let holding = Staleness(timestampKey: ActivityState.Key.forecastFetchedAt, holdAfter: holdAfter, cancelAfter: .infinity)
+    /// Paused: the data is older than ``pauseAfter``, and everything is cancelled.
+    static let pausing = Staleness(timestampKey: ActivityState.Key.forecastFetchedAt, holdAfter: holdAfter, cancelAfter: pauseAfter)
+
+    public init() {}
+
+    public func evaluate(_ candidate: Candidate, context: PolicyContext, ledger: PlanLedger) -> PolicyDecision {
+        let paused = context.state[ActivityState.Key.notificationsPaused] == .bool(true)
+        return (paused ? Self.pausing : Self.holding).evaluate(candidate, context: context, ledger: ledger)
+    }
+
+    public var movesCandidates: Bool { false }
+}
