@@ -174,6 +174,8 @@ private final class Observer: SimulationObserver, @unchecked Sendable {
     /// Things turned off (a rule's `on_` key, a countdown's reminder or the whole event):
     /// waiting for a refresh without failures, or off since the delivery index given.
     private var turningOff: Set<String> = []
+    /// The countdowns added so far, by id.
+    private var countdowns: [String] = []
     private var off: [String: Int] = [:]
     /// The scheduler the options were last applied to (a relaunch makes a new one).
     private var configured: ObjectIdentifier?
@@ -241,8 +243,21 @@ private final class Observer: SimulationObserver, @unchecked Sendable {
                       case .string(let label)? = fields["reminder"], let offset = Self.offsets[label] else { continue }
                 let key = "\(event)_reminder_\(offset)_"
                 (fields["enabled"] == .bool(false) ? { newlyOff.append(key) } : { backOn.append(key) })()
+            case .recipe(let recipeEvent) where recipeEvent.key == "addEvent":
+                if case .object(let fields) = recipeEvent.value, case .string(let id)? = fields["id"] { countdowns.append(id) }
             case .recipe(let recipeEvent) where recipeEvent.key == "deleteEvent":
                 if case .string(let id) = recipeEvent.value { newlyOff.append("\(id)_reminder_") }
+            case .recipe(let recipeEvent) where recipeEvent.key == "setRemindersEnabled":
+                guard case .object(let fields) = recipeEvent.value, case .string(let event)? = fields["event"] else { continue }
+                (fields["enabled"] == .bool(false) ? { newlyOff.append("\(event)_reminder_") } : { backOn.append("\(event)_reminder_") })()
+            case .recipe(let recipeEvent) where recipeEvent.key == "clearAllReminders" || recipeEvent.key == "deleteAllEvents":
+                // Every countdown so far; one added later has its reminders on.
+                newlyOff += countdowns.map { "\($0)_reminder_" }
+            case .recipe(let recipeEvent) where recipeEvent.key == "downgrade":
+                // Without Pro only the reminder at the start remains.
+                newlyOff += ["7d", "1d", "1h"].map { "_reminder_\($0)_" }
+            case .recipe(let recipeEvent) where recipeEvent.key == "upgrade":
+                backOn += ["7d", "1d", "1h"].map { "_reminder_\($0)_" }
             case .recipe(let recipeEvent) where recipeEvent.key == "toggleMode":
                 // Activity windows: a mode is a rule of its own.
                 guard case .object(let modes) = recipeEvent.value else { continue }
@@ -314,6 +329,7 @@ private final class Observer: SimulationObserver, @unchecked Sendable {
         if key.hasPrefix("on_") { return notification.ruleID == String(key.dropFirst(3)) }
         if key.hasPrefix("rule:") { return notification.ruleID == String(key.dropFirst(5)) }
         guard let range = notification.id.range(of: key) else { return false }
+        if key.hasPrefix("_") { return true }
         // The event's id whole: `e1_reminder_` is not inside `e11_reminder_`.
         guard range.lowerBound != notification.id.startIndex else { return true }
         let before = notification.id[notification.id.index(before: range.lowerBound)]

@@ -276,6 +276,19 @@ struct WorldBuilder {
             case 7:
                 upgraded = true
                 return ["upgrade: {}"]
+            case 8 where builder.dice.chance(0.5):
+                switch builder.dice.int(0...4) {
+                case 0:
+                    upgraded = false
+                    return ["downgrade: {}"]
+                case 1, 2:
+                    guard !live.isEmpty else { return ["clearAllReminders: {}"] }
+                    return ["setRemindersEnabled: { event: \(builder.dice.pick(live)), enabled: \(builder.dice.chance(0.4)) }"]
+                case 3: return ["clearAllReminders: {}"]
+                default:
+                    live = []
+                    return ["deleteAllEvents: {}"]
+                }
             default: return ["openApp: {}"]
             }
         }
@@ -349,7 +362,7 @@ struct WorldBuilder {
         timeline(count: dice.int(4...14), firstOpen: onboard + ", newForecast: " + forecast(fetchedAt: clock), reopen: "openApp: {}") { builder in
             switch builder.dice.int(0...11) {
             case 0, 1, 2: return ["newForecast: " + builder.forecast(fetchedAt: builder.clock.addingTimeInterval(TimeInterval(-builder.dice.int(0...600) * 60))), "openApp: {}"]
-            case 3: return ["openApp: {}"]
+            case 3: return [builder.dice.chance(0.5) ? "openApp: {}" : "resumeApp: {}"]
             case 4, 5: return ["backgroundTask: {}"]
             case 6: return ["toggleMode: { \(builder.dice.pick(["swim_solo", "swim_dog", "run_solo", "run_dog"])): \(builder.dice.chance(0.4)) }"]
             case 7: return ["masterSwitch: \(builder.dice.chance(0.6))"]
