@@ -167,7 +167,8 @@ private final class Observer: SimulationObserver, @unchecked Sendable {
     /// Each refresh: how many deliveries had been made by then, the device's zone, and
     /// whether every center call succeeded.
     private var refreshes: [(deliveries: Int, zone: String, clean: Bool)] = []
-    /// Whether a refresh without failures happened while the current event was applied.
+    /// Whether the latest refresh made while the current event was applied had no failures
+    /// (an event can refresh twice: for a clock change, then for the app's own change).
     private var cleanRefreshInEvent = false
     /// Identities delivered, with the delivery's index.
     private var delivered: [String: Int] = [:]
@@ -201,8 +202,8 @@ private final class Observer: SimulationObserver, @unchecked Sendable {
         let clean = result.failures == 0
         refreshes.append((deliveries.count, simulation.device.timeZone.identifier, clean))
         digest.append("refresh \(result.reason.rawValue) at \(Int(simulation.device.now.timeIntervalSince1970)): \(result.plan.entries.count) planned, +\(result.changes.additions.count) -\(result.changes.removals.count), \(result.failures) failed")
+        cleanRefreshInEvent = clean
         if clean {
-            cleanRefreshInEvent = true
             for key in turningOff { off[key] = deliveries.count }
             turningOff = []
             let namespace = simulation.scheduler.planner.namespace
