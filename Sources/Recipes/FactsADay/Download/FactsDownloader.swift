@@ -85,10 +85,11 @@ public struct RetryPolicy: Hashable, Sendable {
 /// connection, a timeout, a server failure) is tried again after the ``RetryPolicy``'s waits,
 /// up to its ``RetryPolicy/attempts`` and within its ``RetryPolicy/budget``; a refusal (4xx),
 /// an answer that is not the content service's, or too large a body is not. The waits and
-/// the budget go through `clock`: a test passes a clock that does not really wait. Nothing is written until a step's requests
-/// have all succeeded, so a failed initialization leaves the database as it was; each page is
-/// stored in one transaction before the next is asked for, so an interrupted download keeps
-/// whole pages only.
+/// the budget go through `clock`: a test passes a clock that does not really wait.
+///
+/// Nothing is written until a step's requests have all succeeded, so a failed
+/// initialization leaves the database as it was; each page is stored in one transaction
+/// before the next is asked for, so an interrupted download keeps whole pages only.
 public struct FactsDownloader<C: Clock>: Sendable where C.Duration == Duration {
     /// The content service.
     public var service: any FactsService
