@@ -17,15 +17,18 @@ import Foundation
 ///
 /// | event | what the user does |
 /// | --- | --- |
-/// | `onboard: { time: "09:00" }` | completes onboarding: allows notifications; 64 facts are scheduled |
+/// | `onboard: { time: "09:00" }` | completes onboarding: allows notifications; 64 facts are scheduled, keeping those whose notifications are still pending |
 /// | `setTime: "20:30"` | picks a new time in Settings: every upcoming fact is rescheduled |
+/// | `reinstall: {}` | deletes and installs the app again: its storage (the record of scheduled facts, the time) is gone, the system keeps the pending notifications; `onboard` comes next |
 ///
 /// Opening the app (`open`) after onboarding tops the schedule up to 64, as the main app
-/// does at launch.
+/// does at launch; before onboarding (or after a reinstall) the app does not touch the
+/// notifications. When there is no fact to schedule, `onboard` notes the *No Facts
+/// Available* alert the user sees, and onboarding stays incomplete.
 public struct FactsADayScenario: ScenarioRecipe {
     public static let name = "facts-a-day"
     public static let settingKeys = ["language", "corpus", "facts", "seed"]
-    public static let eventKeys = ["onboard", "setTime"]
+    public static let eventKeys = ["onboard", "setTime", "reinstall"]
 
     let language: FactsLanguage
     let database: FactsDatabase
@@ -79,6 +82,9 @@ public struct FactsADayScenario: ScenarioRecipe {
         case "onboard":
             let object = try value.object(["time"])
             return .object(["time": .string(try object["time"]?.localTime().description ?? "09:00")])
+        case "reinstall":
+            try ScenarioGlue.expectEmpty(value)
+            return .null
         default:
             return .string(try value.localTime().description)
         }
@@ -87,26 +93,57 @@ public struct FactsADayScenario: ScenarioRecipe {
     private static let timeKey = "facts-a-day.time"
 
     public func handle(_ event: RecipeEvent, context: RecipeContext) async throws {
+        if event.key == "reinstall" {
+            try await reinstall(context)
+            return
+        }
         let time: LocalTime
         switch event.value {
         case .string(let text): time = TimeParsing.localTime(text) ?? .midnight
         default: time = TimeParsing.localTime(event.value.string("time")) ?? .midnight
         }
         var random = SeededGenerator(seed: seed ^ UInt64(bitPattern: Int64(context.now.timeIntervalSince1970)))
-        let previous = try context.stored(String.self, forKey: Self.timeKey).flatMap(TimeParsing.localTime)
+        let previous = try storedTime(context)
         if event.key == "onboard" {
             context.note("onboarding: the user allows notifications; daily fact at \(time)")
             await context.center.setAuthorization(.authorized)
         } else {
             context.note("settings: notification time \(previous?.description ?? "unset") → \(time)")
         }
-        let count = try await notifier(context).scheduleAll(time: time, replacing: previous, language: language, using: &random)
+        let count: Int
+        do {
+            count = try await notifier(context).scheduleAll(time: time, replacing: previous, language: language, using: &random)
+        } catch let error as FactsError where error.code == .noFacts {
+            let alert = OnboardingAlert.noFacts
+            context.note("alert \"\(alert.title)\": \(alert.message)")
+            return
+        }
         try context.store(time.description, forKey: Self.timeKey)
         try note(count == 1 ? "1 fact scheduled" : "\(count) facts scheduled", time: time, context: context)
     }
 
+    /// The app's storage goes with it: the record of scheduled facts and the time. The facts
+    /// come back with the next onboarding's download (here, the same corpus); the system
+    /// keeps the notifications it holds.
+    private func reinstall(_ context: RecipeContext) async throws {
+        try database.markScheduled([], clearingFirst: true)
+        try context.store(nil as String?, forKey: Self.timeKey)
+        await context.set(FactSchedule.scheduleKey, nil)
+        await context.set(FactSchedule.timeKey, nil)
+        let pending = try await context.center.pendingRequests().filter { context.scheduler.planner.namespace.owns($0.id) }.count
+        context.note("reinstall: the app's storage is gone; \(pending) fact notification\(pending == 1 ? "" : "s") still pending in the system")
+    }
+
+    /// The time onboarding chose, unless the app has not been onboarded since it was installed.
+    private func storedTime(_ context: RecipeContext) throws -> LocalTime? {
+        try context.stored(String?.self, forKey: Self.timeKey).flatMap { $0 }.flatMap(TimeParsing.localTime)
+    }
+
     public func respond(to reason: RefreshReason, context: RecipeContext) async throws {
-        guard reason == .launch || reason == .foreground, let time = try context.stored(String.self, forKey: Self.timeKey).flatMap(TimeParsing.localTime) else {
+        // Before onboarding the app schedules nothing and leaves the system's notifications
+        // alone: after a reinstall, they are what onboarding rebuilds the schedule from.
+        guard let time = try storedTime(context) else { return }
+        guard reason == .launch || reason == .foreground else {
             try await context.refresh(reason)
             return
         }

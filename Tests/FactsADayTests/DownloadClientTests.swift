@@ -67,22 +67,24 @@ import Testing
         #expect(try database.factCount() == expected.count)
     }
 
-    @Test func retriesThreeTimesWithExponentialBackoff() async throws {
+    @Test func aPageFailingTwiceIsTriedAgainWithExponentialBackoff() async throws {
         _ = try await downloader().initialize(language: .en)
-        server.failNext(3)
+        server.failNext(2)
         let count = try await downloader().download(FactsQuery(language: .en, categories: [], difficulty: .all))
         #expect(count == 150)
-        #expect(clock.sleeps == [.seconds(1), .seconds(2), .seconds(4)])
+        #expect(clock.sleeps == [.seconds(1), .seconds(2)])
     }
 
-    @Test func givesUpAfterThreeRetries() async throws {
+    /// The seed's `getAllFactsWithRetry(maxRetries = 3)`: three attempts in all.
+    @Test func givesUpAfterThreeAttempts() async throws {
         _ = try await downloader().initialize(language: .en)
-        server.failNext(4)
-        await #expect(throws: FactsError.self) {
+        server.failNext(3)
+        let error = await #expect(throws: FactsError.self) {
             try await downloader().download(FactsQuery(language: .en, categories: [], difficulty: .all))
         }
-        #expect(clock.sleeps == [.seconds(1), .seconds(2), .seconds(4)])
-        #expect(server.requestLog.filter { $0.contains("/api/facts") }.count == 4)
+        #expect(error?.message == "The server at 127.0.0.1:\(server.port) answered HTTP 503 to /api/facts (unavailable: injected failure) (3 tries)")
+        #expect(clock.sleeps == [.seconds(1), .seconds(2)])
+        #expect(server.requestLog.filter { $0.contains("/api/facts") }.count == 3)
         #expect(try database.factCount() == 0)
     }
 
@@ -98,7 +100,7 @@ import Testing
 
     @Test func aFailedPageKeepsTheWholePagesBeforeIt() async throws {
         _ = try await downloader().initialize(language: .en)
-        // The first page succeeds; the second fails four times, past the retries.
+        // The first page succeeds; the second fails every time, past the attempts.
         let service = FailingAfterFirstPage(inner: HTTPFactsService(baseURL: server.baseURL), server: server)
         let downloader = FactsDownloader(service: service, database: database, clock: clock)
         await #expect(throws: FactsError.self) { try await downloader.download(FactsQuery(language: .en, categories: [], difficulty: .all)) }
@@ -117,11 +119,12 @@ import Testing
         #expect(try database.factCount() == 50)
     }
 
-    @Test func noServerIsANetworkFailure() async throws {
+    @Test func noServerIsANetworkFailureAtOnce() async throws {
         server.stop()
         let error = await #expect(throws: FactsError.self) { try await downloader().initialize(language: .en) }
         #expect(error?.code == .network)
-        #expect(clock.sleeps.count == 3)
+        #expect(error?.message == "Cannot connect to the server at 127.0.0.1:\(server.port)")
+        #expect(clock.sleeps.isEmpty, "initialization does not try again on its own: Continue does")
         var onboarding = Onboarding(locale: Locale(identifier: "en_US"))
         onboarding.handle(.continueTapped)
         onboarding.handle(.initializationFailed(try #require(error)))

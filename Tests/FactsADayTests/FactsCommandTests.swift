@@ -34,13 +34,14 @@ import Testing
         }
     }
 
-    static func start(_ arguments: [String], input: String) throws -> Child {
+    /// Starts the tool with `input` on its standard input, closed after it unless told not to.
+    static func start(_ arguments: [String], input: String, closingInput: Bool = true) throws -> Child {
         let child = Child()
         child.process.executableURL = try binary()
         child.process.arguments = arguments
         try child.process.run()
         child.stdin.fileHandleForWriting.write(Data(input.utf8))
-        try child.stdin.fileHandleForWriting.close()
+        if closingInput { try child.stdin.fileHandleForWriting.close() }
         return child
     }
 
@@ -62,6 +63,45 @@ import Testing
             let err = stderr.fileHandleForReading.readDataToEndOfFile()
             process.waitUntilExit()
             return Run(status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self), stderr: String(decoding: err, as: UTF8.self))
+        }
+    }
+
+    /// What a child writes, read as it comes on a thread of its own.
+    final class LiveOutput: @unchecked Sendable {
+        private let lock = NSLock()
+        private var data = Data()
+        private var ended = false
+
+        init(_ handle: FileHandle) {
+            Thread { [self] in
+                while true {
+                    let chunk = handle.availableData
+                    if chunk.isEmpty { break }
+                    lock.withLock { data.append(chunk) }
+                }
+                lock.withLock { ended = true }
+            }.start()
+        }
+
+        var text: String { lock.withLock { String(decoding: data, as: UTF8.self) } }
+
+        /// Whether `expected` was written within `limit`.
+        func waitFor(_ expected: String, within limit: Duration) async -> Bool {
+            await poll(within: limit) { text.contains(expected) }
+        }
+
+        /// Whether the output ended within `limit`.
+        func waitForEnd(within limit: Duration) async -> Bool {
+            await poll(within: limit) { lock.withLock { ended } }
+        }
+
+        private func poll(within limit: Duration, until done: () -> Bool) async -> Bool {
+            let clock = ContinuousClock()
+            let deadline = clock.now.advanced(by: limit)
+            while clock.now < deadline, !done() {
+                try? await Task.sleep(for: .milliseconds(50))
+            }
+            return done()
         }
     }
 
@@ -112,13 +152,13 @@ import Testing
         let db = temporaryDatabase()
         let onboard = try run(["facts", "onboard", "--server", server.baseURL.absoluteString, "--db", db], input: "en\n")
         #expect(onboard.status == 1)
-        #expect(onboard.stderr == "bugle: Cannot connect to the server at 127.0.0.1:\(server.port) (4 tries). Check your internet connection.\n")
+        #expect(onboard.stderr == "bugle: Cannot connect to the server at 127.0.0.1:\(server.port). Check your internet connection.\n")
     }
 
     /// The case, as a user meets it: a server that accepts and never answers, the
-    /// default limits. Onboarding fails within 15 s (two tries of 5 s, 1 s apart) with one
-    /// line on standard error, and the store from an earlier, unfinished onboarding holds
-    /// exactly what it held.
+    /// default limits. Initialization asks once (the user's Continue is the retry), so
+    /// onboarding fails after the 5 s connect timeout, with one line on standard error, and
+    /// the store from an earlier, unfinished onboarding holds exactly what it held.
     @Test(.ownThreads) func aServerThatNeverAnswersFailsOnboardingWithinFifteenSecondsAndLeavesTheStoreAsItWas() async throws {
         let server = try HostileServer(.silent)
         defer { server.stop() }
@@ -138,14 +178,52 @@ import Testing
         let elapsed = started.duration(to: clock.now)
 
         #expect(onboard.status == 1)
-        #expect(elapsed <= .seconds(15), "took \(elapsed)")
-        #expect(onboard.stderr == "bugle: The server at \(server.name) did not answer within 5 s (2 tries).\n")
+        #expect(elapsed <= .seconds(9), "took \(elapsed)")
+        #expect(server.connections == 1)
+        #expect(onboard.stderr == "bugle: The server at \(server.name) did not answer within 5 s.\n")
         #expect(!onboard.stdout.contains("internet"))
         let journal = (try? FileManager.default.attributesOfItem(atPath: db + "-wal")[.size] as? Int) ?? 0
         #expect(journal == 0, "a write-ahead log of \(journal) bytes was left")
         // The app's own store is opened for writing (a refused file is what stays byte for
         // byte as it was): what it holds is what must not change.
         #expect(try DatabaseSnapshot(fileAt: db) == before)
+    }
+
+    /// A selection without a single fact tells the user and goes back to the categories;
+    /// other categories then complete onboarding.
+    @Test func aSelectionWithoutFactsGoesBackToTheCategories() throws {
+        // Facts only in food, sports and music.
+        let server = try StubFactsServer(facts: StubFactsServer.fixture(count: 160).filter { ["food", "sports", "music"].contains($0.category ?? "") })
+        let db = temporaryDatabase()
+        // en, five categories without facts, all, 09:00, Enable, allow; then the three with facts as well, all, 09:00, Enable.
+        let onboard = try run(["facts", "onboard", "--server", server.baseURL.absoluteString, "--db", db, "--tz", "UTC"],
+                              input: "en\nspace,history,animals,science,art\n\n\n\ny\nfood,sports,music\n\n\n\n")
+        #expect(onboard.status == 0, "\(onboard.stdout) \(onboard.stderr)")
+        let alert = "⚠ No Facts Available\n  There are no facts for the categories and difficulty you chose, so there is nothing to send. Choose other categories or another difficulty.\n"
+        let told = try #require(onboard.stdout.range(of: alert), "\(onboard.stdout)")
+        let chosenAgain = try #require(onboard.stdout.range(of: "Step 2/4 · Categories", range: told.upperBound..<onboard.stdout.endIndex))
+        #expect(onboard.stdout[chosenAgain.upperBound...].contains("Chosen: animals, art, history, science, space."))
+        #expect(onboard.stdout.contains("All Set!"))
+        #expect(onboard.stdout.contains("60 daily facts at 09:00"))
+    }
+
+    /// A download that gives up (after its 3 attempts) shows on the notifications step while
+    /// the prompt waits, without the user pressing anything.
+    @Test(.ownThreads) func aFailedDownloadShowsWhileThePromptWaits() async throws {
+        let server = try StubFactsServer()
+        server.failFacts()
+        let db = temporaryDatabase()
+        let child = try Self.start(["facts", "onboard", "--server", server.baseURL.absoluteString, "--db", db, "--tz", "UTC"],
+                                   input: "en\n1,2,3,4,5\n\n", closingInput: false)
+        let output = LiveOutput(child.stdout.fileHandleForReading)
+        let alert = "⚠ Download Failed\n  The facts could not be downloaded. The server at 127.0.0.1:\(server.port) answered HTTP 503 to /api/facts (unavailable: injected failure) (3 tries). Tap Enable Notifications to try again.\n"
+        let shown = await output.waitFor(alert, within: .seconds(20))
+        try child.stdin.fileHandleForWriting.close()
+        #expect(await output.waitForEnd(within: .seconds(10)))
+        child.process.waitUntilExit()
+        #expect(shown, "\(output.text)")
+        #expect(output.text.hasSuffix(alert + "Notification time [09:00]: "), "the prompt comes again after the alert")
+        #expect(server.requestLog.filter { $0.contains("/api/facts") }.count == 3)
     }
 
     @Test(arguments: [

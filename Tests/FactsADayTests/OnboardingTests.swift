@@ -224,6 +224,53 @@ import Testing
         #expect(onboarding.step == .notifications)
     }
 
+    @Test func aDownloadThatFailsBeforeEnableIsShownAtOnce() {
+        var onboarding = Self.atNotifications()
+        let failure = FactsError(.network, "Cannot connect to the server at x (3 tries)")
+        onboarding.handle(.downloadFailed(failure))
+        #expect(onboarding.alert?.title == "Download Failed")
+        #expect(onboarding.alert?.message == "The facts could not be downloaded (Cannot connect to the server at x (3 tries)). Check your internet connection and tap Enable Notifications to try again.")
+        #expect(onboarding.enableButtonTitle == "Enable Notifications")
+        onboarding.handle(.alertDismissed)
+        onboarding.handle(.enableNotificationsTapped)
+        #expect(onboarding.handle(.permissionAnswered(.authorized)) == [.startDownload(onboarding.query)], "Enable downloads again")
+    }
+
+    @Test func aSelectionWithoutFactsIsToldAtOnceAndGoesBackToTheCategories() {
+        var onboarding = Self.atNotifications()
+        #expect(onboarding.handle(.downloadFinished(facts: 0)) == [])
+        #expect(onboarding.alert?.title == "No Facts Available")
+        #expect(onboarding.alert?.message == "There are no facts for the categories and difficulty you chose, so there is nothing to send. Choose other categories or another difficulty.")
+        #expect(onboarding.step == .notifications)
+        onboarding.handle(.alertDismissed)
+        #expect(onboarding.step == .categories)
+        #expect(onboarding.alert == nil)
+        onboarding.handle(.categoryToggled("art"))
+        onboarding.handle(.categoryToggled("food"))
+        onboarding.handle(.continueTapped)
+        onboarding.handle(.difficultySelected(.beginner))
+        let actions = onboarding.handle(.continueTapped)
+        #expect(actions == [.startDownload(FactsQuery(language: .en, categories: ["animals", "food", "history", "science", "space"], difficulty: .beginner))])
+        #expect(onboarding.step == .notifications)
+        onboarding.handle(.enableNotificationsTapped)
+        onboarding.handle(.permissionAnswered(.authorized))
+        #expect(onboarding.handle(.downloadFinished(facts: 20)) == [.schedule(time: .at(9), language: .en)])
+    }
+
+    @Test func noFactsAfterEnableAlsoGoesBackToTheCategories() {
+        var onboarding = Self.atNotifications()
+        onboarding.handle(.enableNotificationsTapped)
+        onboarding.handle(.permissionAnswered(.authorized))
+        onboarding.handle(.downloadFinished(facts: 0))
+        #expect(!onboarding.isScheduling && !onboarding.isWaitingForDownload)
+        onboarding.handle(.alertDismissed)
+        #expect(onboarding.step == .categories)
+        onboarding.handle(.continueTapped)
+        onboarding.handle(.continueTapped)
+        #expect(onboarding.handle(.enableNotificationsTapped) == [], "granted already: waits for the new download")
+        #expect(onboarding.isWaitingForDownload)
+    }
+
     @Test func aFailedDownloadShowsAnErrorAndEnableDownloadsAgain() {
         var onboarding = Self.atNotifications()
         onboarding.handle(.downloadFailed(FactsError(.serverError, "The server at x answered HTTP 503")))

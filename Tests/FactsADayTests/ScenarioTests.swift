@@ -44,6 +44,54 @@ import Testing
         #expect(result.deliveries.allSatisfy { $0.title == "Fact of the day" })
     }
 
+    /// Deleted and installed again after 3 facts: the system keeps the 61 still to come, and
+    /// onboarding again keeps them, so each day shows the fact it was going to show.
+    @Test func aReinstallKeepsTheFactsStillPending() async throws {
+        let yaml = """
+            name: reinstall
+            start: 2026-03-02T08:00
+            timeZone: Europe/Berlin
+            days: 8
+            safetyMargin: 0
+            recipe: { name: facts-a-day, corpus: \(Self.root.appendingPathComponent("Examples/facts-a-day/facts-en.jsonl").path), seed: 3 }
+            events:
+              - { at: 2026-03-02T08:30, onboard: { time: "09:00" } }
+              - { at: 2026-03-04T12:00, reinstall: {} }
+              - { at: 2026-03-04T12:01, open: {} }
+              - { at: 2026-03-04T12:05, onboard: { time: "09:00" } }
+            """
+        let kept = try await ScenarioRunner(scenario: ScenarioParser.parse(yaml, recipes: RecipeCatalog.all)).run()
+        let notes = kept.appEvents.map(\.text)
+        #expect(notes.contains("reinstall: the app's storage is gone; 61 fact notifications still pending in the system"))
+        // 61 kept, 3 new after them; the 3 shown before are not known any more, so 6 never shown.
+        #expect(notes.contains("64 facts scheduled; 64 upcoming (2026-03-05 to 2026-05-07); 6 never shown"))
+        // Without the reinstall (and its second onboarding), the same days show the same facts.
+        let withoutReinstall = yaml.split(separator: "\n").filter { !$0.contains("reinstall") && !$0.contains("12:05") }.joined(separator: "\n")
+        let plain = try await ScenarioRunner(scenario: ScenarioParser.parse(withoutReinstall, recipes: RecipeCatalog.all)).run()
+        #expect(kept.deliveries.count == 8)
+        #expect(kept.deliveries.map(\.body) == plain.deliveries.map(\.body))
+        #expect(Set(kept.deliveries.map(\.body)).count == 8, "no fact twice")
+    }
+
+    /// No fact to schedule: the user is told, onboarding stays incomplete, and the app goes on.
+    @Test func noFactsToScheduleIsToldAndTheRunGoesOn() async throws {
+        let yaml = """
+            name: no facts for the language
+            start: 2026-03-02T08:00
+            timeZone: Europe/Berlin
+            days: 2
+            recipe: { name: facts-a-day, facts: [] }
+            events:
+              - { at: 2026-03-02T08:30, onboard: { time: "09:00" } }
+              - { at: 2026-03-02T10:00, open: {} }
+            """
+        let result = try await ScenarioRunner(scenario: ScenarioParser.parse(yaml, recipes: RecipeCatalog.all)).run()
+        let notes = result.appEvents.map(\.text)
+        #expect(notes.contains("alert \"No Facts Available\": There are no facts for the categories and difficulty you chose, so there is nothing to send. Choose other categories or another difficulty."))
+        #expect(notes.contains("app opened"))
+        #expect(result.deliveries.isEmpty)
+    }
+
     @Test func aScenarioWithoutFactsIsRefusedWithItsLine() throws {
         let yaml = """
             name: no facts

@@ -150,6 +150,59 @@ import Testing
         #expect(try await app.notifier.scheduleAll(time: .at(7), replacing: .at(9), language: .en, using: &random) == 64)
     }
 
+    /// After a reinstall the app's storage is gone but the system still holds the facts it
+    /// was given: onboarding again keeps each on its day, tells the same fact on that day in
+    /// the app, and fills the days after them with facts not already coming.
+    @Test func onboardingAfterAReinstallKeepsTheFactsTheSystemStillHolds() async throws {
+        let app = try FactsHarness(start: "2026-03-02T08:00")
+        var random = SplitMix(state: 13)
+        try await app.notifier.scheduleAll(time: .at(9), language: .en, using: &random)
+        // At 12:00 on 03-11, ten facts shown, the app is deleted and installed again.
+        await app.center.advance(to: app.device.now.addingTimeInterval(9 * 86_400 + 4 * 3600))
+        let held = try await app.center.pendingRequests().sorted { $0.id < $1.id }
+        #expect(held.count == 54)
+
+        let reinstalled = try app.reinstalled()
+        #expect(try await reinstalled.notifier.scheduleAll(time: .at(9), language: .en, using: &random) == 64)
+
+        let pending = try await app.center.pendingRequests()
+        #expect(pending.count == 64)
+        for request in held {
+            #expect(pending.first { $0.id == request.id }?.content == request.content, "\(request.id) shows what it was going to show")
+        }
+        let ids = pending.compactMap { request -> Int? in
+            guard case .int(let id)? = request.content.userInfo["factID"] else { return nil }
+            return id
+        }
+        #expect(Set(ids).count == 64, "no fact comes twice")
+        // The app's fact of the day is the one the notification shows.
+        for request in held {
+            let day = try #require(request.id.split(separator: ".").last.flatMap { TimeParsing.localDate(String($0)) })
+            let fact = try #require(try reinstalled.database.fact(on: day))
+            #expect(fact.notificationID == request.id)
+            #expect(fact.fact.summary == request.content.body)
+        }
+        // What the user sees next: the three facts the system held for 03-12 to 03-14.
+        let shown = await app.center.advance(to: app.device.now.addingTimeInterval(3 * 86_400)).map(\.notification.content.body)
+        #expect(shown == held.prefix(3).map(\.content.body))
+    }
+
+    /// A pending notification whose fact the new download does not have (another language)
+    /// is not adopted: onboarding replaces it.
+    @Test func onboardingAfterAReinstallInAnotherLanguageReplacesWhatIsHeld() async throws {
+        let app = try FactsHarness(start: "2026-03-02T08:00")
+        var random = SplitMix(state: 14)
+        try await app.notifier.scheduleAll(time: .at(9), language: .en, using: &random)
+        let reinstalled = try app.reinstalled(facts: StubFactsServer.fixture(count: 80, language: "de", firstID: 1001))
+        #expect(try await reinstalled.notifier.scheduleAll(time: .at(9), language: .de, using: &random) == 64)
+        let pending = try await app.center.pendingRequests()
+        #expect(pending.count == 64)
+        #expect(pending.allSatisfy { request in
+            guard case .int(let id)? = request.content.userInfo["factID"] else { return false }
+            return (1001...1080).contains(id) && request.content.body == "Summary of fact \(id)"
+        }, "only the German facts")
+    }
+
     @Test func theRuleSpeaksTheFact() throws {
         let fact = Fact(id: 3, title: nil, content: "Octopuses have three hearts.", summary: nil, language: "en")
         let state = AppState(FactSchedule.stateValues(for: [ScheduledFact(fact: fact, date: FactsHarness.day(0), notificationID: "bugle.fact.2026-03-02")], time: .at(9)))

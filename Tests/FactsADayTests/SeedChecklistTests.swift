@@ -156,11 +156,16 @@ import Testing
         #expect(driver.onboarding.step == .language)
     }
 
+    /// The user retries, not initialization: one failed request shows its error at once,
+    /// and the second Continue goes on.
     @Test func continueAgainRetriesInitialization() async throws {
         var driver = try AppDriver(server: server)
-        server.failNext(4)
+        server.failNext(1)
         try await driver.send(.continueTapped)
-        #expect(driver.onboarding.initializationError != nil)
+        #expect(driver.onboarding.initializationError == "The server at 127.0.0.1:\(server.port) answered HTTP 503 to /api/devices/register (unavailable: injected failure). Tap Continue to try again.")
+        #expect(driver.onboarding.step == .language)
+        #expect(server.requestLog.count == 1, "\(server.requestLog)")
+        #expect(driver.downloader.clock.sleeps.isEmpty)
         try await driver.send(.continueTapped)
         #expect(driver.onboarding.step == .categories, "\(driver.onboarding.initializationError ?? "") \(server.requestLog)")
     }
@@ -180,16 +185,23 @@ import Testing
         #expect(driver.onboarding.step == .categories)
     }
 
+    /// Shown as soon as the download gives up (after its 3 attempts), before the user taps
+    /// Enable; Enable then downloads again.
     @Test func aFailedDownloadShowsAnErrorOnTheNotificationsStep() async throws {
         var driver = try AppDriver(server: server)
         try await driver.reachNotifications()
-        server.failNext(4)
+        server.failNext(3)
         try await driver.runDownload()
-        guard case .failed = driver.onboarding.download else {
-            Issue.record("expected a failed download, found \(driver.onboarding.download)")
-            return
-        }
+        let alert = try #require(driver.onboarding.alert, "the failure is shown without tapping Enable")
+        #expect(alert.title == "Download Failed")
+        #expect(alert.message == "The facts could not be downloaded. The server at 127.0.0.1:\(server.port) answered HTTP 503 to /api/facts (unavailable: injected failure) (3 tries). Tap Enable Notifications to try again.")
         #expect(driver.onboarding.step == .notifications)
+        #expect(server.requestLog.filter { $0.contains("/api/facts") }.count == 3)
+        try await driver.send(.alertDismissed)
+        try await driver.send(.enableNotificationsTapped)
+        try await driver.runDownload()
+        #expect(driver.onboarding.step == .success)
+        #expect(try await driver.app.center.pendingRequests().count == 64)
     }
 
     @Test func aDeniedPermissionShowsTheAlertAndStays() async throws {
@@ -313,6 +325,34 @@ import Testing
         #expect(try !driver.app.database.isOnboardingComplete())
     }
 
+    /// A selection without a single fact tells the user so as soon as the download ends, and
+    /// takes them back to choose again; a selection with facts then completes onboarding.
+    @Test func aSelectionWithoutFactsSaysSoAndAnotherSelectionCompletes() async throws {
+        // Facts only in food, sports and music; the driver's five categories have none.
+        let facts = StubFactsServer.fixture(count: 160).filter { ["food", "sports", "music"].contains($0.category ?? "") }
+        let server = try StubFactsServer(facts: facts)
+        var driver = try AppDriver(server: server)
+        try await driver.reachNotifications()
+        try await driver.runDownload()
+        let alert = try #require(driver.onboarding.alert, "told before tapping Enable")
+        #expect(alert.title == "No Facts Available")
+        #expect(alert.message == "There are no facts for the categories and difficulty you chose, so there is nothing to send. Choose other categories or another difficulty.")
+        try await driver.send(.alertDismissed)
+        #expect(driver.onboarding.step == .categories)
+        #expect(driver.onboarding.selectedCategories == ["space", "history", "animals", "science", "art"], "the choice is kept, to change")
+        for slug in ["space", "history", "food", "sports", "music"] { try await driver.send(.categoryToggled(slug)) }
+        try await driver.send(.continueTapped)
+        try await driver.send(.continueTapped)
+        #expect(driver.pendingDownload?.categories == ["animals", "art", "food", "music", "science", "sports"])
+        try await driver.send(.enableNotificationsTapped)
+        try await driver.runDownload()
+        #expect(driver.onboarding.step == .success)
+        #expect(try driver.app.database.isOnboardingComplete())
+        let scheduled = try driver.app.database.scheduledFacts()
+        #expect(scheduled.count == 60, "the 60 facts of food, sports and music")
+        #expect(Set(scheduled.compactMap(\.fact.category)).isSubset(of: ["food", "sports", "music"]))
+    }
+
     @Test func denyingThenGrantingInSettingsSchedules() async throws {
         var driver = try AppDriver(server: server)
         try await driver.reachNotifications()
@@ -365,7 +405,7 @@ import Testing
     }
 
     @Test func guardsKeepCategoriesClosedUntilInitialization() async throws {
-        server.failNext(4)
+        server.failNext(1)
         var driver = try AppDriver(server: server)
         try await driver.send(.continueTapped)
         try await driver.send(.opened(.categories))

@@ -11,12 +11,14 @@ import Darwin
 ///
 /// One thread accepts connections and answers each request, then closes the connection;
 /// it keeps the server alive until ``stop()``.
-/// ``failNext(_:status:)`` makes the next requests fail, to exercise the retries.
+/// ``failNext(_:status:)`` makes the next requests fail, to exercise the retries;
+/// ``failFacts(status:)`` makes every facts request fail, for a download that gives up.
 final class StubFactsServer: @unchecked Sendable {
     let port: UInt16
     private let listener: Int32
     private let lock = NSLock()
     private var failures: [Int] = []
+    private var factsFailure: Int?
     private var requests: [String] = []
     private var keys: Set<String> = []
     let facts: [Fact]
@@ -44,6 +46,11 @@ final class StubFactsServer: @unchecked Sendable {
     /// The next `count` requests get `status` (503 by default) without being served.
     func failNext(_ count: Int, status: Int = 503) {
         lock.withLock { failures += Array(repeating: status, count: count) }
+    }
+
+    /// Every later request for facts gets `status` (503 by default) without being served.
+    func failFacts(status: Int = 503) {
+        lock.withLock { factsFailure = status }
     }
 
     /// Forgets every device key, as a server whose database was reset.
@@ -121,6 +128,7 @@ final class StubFactsServer: @unchecked Sendable {
     private func respond(to requestLine: String, headers: [String: String], body: Data) -> (Int, String) {
         let failure: Int? = lock.withLock {
             requests.append(requestLine)
+            if let factsFailure, requestLine.contains(" /api/facts") { return factsFailure }
             return failures.isEmpty ? nil : failures.removeFirst()
         }
         if let failure { return (failure, error("unavailable", "injected failure")) }

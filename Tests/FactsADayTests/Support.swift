@@ -18,11 +18,23 @@ struct FactsHarness {
         let parts = start.split(separator: "T").map(String.init)
         let local = LocalDateTime(date: TimeParsing.localDate(parts[0])!, time: TimeParsing.localTime(parts[1])!)
         let now = ZoneRules(timeZone: timeZone, around: Date(timeIntervalSince1970: TimeInterval(local.localSeconds))).date(for: local)
-        device = SimulatedDevice(now: now, timeZone: timeZone)
-        center = SimulatedCenter(device: device, authorization: authorization)
+        let device = SimulatedDevice(now: now, timeZone: timeZone)
+        try self.init(device: device, center: SimulatedCenter(device: device, authorization: authorization), facts: facts)
+    }
+
+    private init(device: SimulatedDevice, center: SimulatedCenter, facts: [Fact]) throws {
+        self.device = device
+        self.center = center
         database = try FactsDatabase.inMemory()
         try database.saveFacts(facts)
         scheduler = Scheduler(planner: FactsNotifier.planner(), center: center, environment: device.environment, journal: database.store)
+    }
+
+    /// The app deleted and installed again on the same device: its storage (the database,
+    /// Bugle's journal in it) starts empty, with `facts` downloaded again; the system keeps
+    /// the notifications it holds.
+    func reinstalled(facts: [Fact] = StubFactsServer.fixture(count: 150)) throws -> FactsHarness {
+        try FactsHarness(device: device, center: center, facts: facts)
     }
 
     /// The local day `offset` days after `2026-03-02`.

@@ -100,6 +100,28 @@ import Testing
         #expect(result.notes.contains("2026-03-02T09:06: system permission prompt: denied"))
     }
 
+    /// The explanation is shown once: left unanswered, it does not come back the next day.
+    @Test func anUnansweredExplanationIsShownOnce() async throws {
+        let yaml = """
+        start: 2026-03-02T08:00
+        timeZone: America/New_York
+        days: 3
+        authorization: notDetermined
+        recipe: streak-rescue
+        events:
+          - { at: 2026-03-02T09:00, openApp: {} }
+          - { at: 2026-03-02T09:05, completePuzzle: { completed: 1, total: 3 } }
+          - { at: 2026-03-02T09:10, leaveApp: {} }
+          - { at: 2026-03-03T09:00, openApp: {} }
+          - { at: 2026-03-03T09:05, completePuzzle: { completed: 1, total: 3 } }
+        """
+        let result = try await simulate(yaml)
+        #expect(result.notes.filter { $0.contains("explanation shown") } == [
+            "2026-03-02T09:05:02: explanation shown: Don't lose your streak! Turn on notifications and we'll remind you before your streak ends.",
+        ])
+        #expect(!result.notes.contains { $0.contains("system permission prompt") })
+    }
+
     @Test func aStudyReminderIsNotShownTwiceWhenTheClockGoesBack() async throws {
         let yaml = """
         start: 2026-03-02T08:00

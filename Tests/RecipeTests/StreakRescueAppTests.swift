@@ -83,6 +83,32 @@ import Testing
         #expect(driver.app.permission.memory.explanationDeclined)
     }
 
+    /// The seed keeps `@notifications_permission_asked`, whether the modal was shown: an
+    /// explanation the user never answered (the app was closed over it) is not shown again,
+    /// the next day or after a relaunch.
+    @Test func anUnansweredExplanationIsNotShownAgain() throws {
+        let driver = Driver(zone: newYork, start: "2026-03-02T12:00-05:00")
+        _ = driver.at("2026-03-02T12:00-05:00", .opened(.launch, status: .notDetermined))
+        _ = driver.at("2026-03-02T12:10-05:00", .puzzleCompleted(completed: 1, total: 5))
+        #expect(driver.at("2026-03-02T12:10:02-05:00", .promptDue) == [.showExplanation])
+        // No answer: the app goes to the background and is closed; the next day it is launched again.
+        _ = driver.at("2026-03-02T12:11-05:00", .wentToBackground)
+        driver.app = try JSONDecoder().decode(StreakRescueApp.self, from: JSONEncoder().encode(driver.app))
+        _ = driver.at("2026-03-03T09:00-05:00", .opened(.launch, status: .notDetermined))
+        #expect(driver.at("2026-03-03T09:05-05:00", .puzzleCompleted(completed: 1, total: 4)) == [.refresh(.dataChanged)])
+        #expect(driver.at("2026-03-03T09:05:02-05:00", .promptDue).isEmpty)
+        #expect(driver.at("2026-03-04T09:05-05:00", .puzzleCompleted(completed: 1, total: 4)) == [.refresh(.dataChanged)])
+        #expect(driver.app.explanationShown == instant("2026-03-02T12:10:02-05:00"))
+    }
+
+    /// A value kept by an earlier version, before the explanation was remembered, still loads.
+    @Test func aValueKeptBeforeTheExplanationWasRememberedLoads() throws {
+        var object = try #require(try JSONSerialization.jsonObject(with: JSONEncoder().encode(StreakRescueApp())) as? [String: Any])
+        object["explanationShown"] = nil
+        let app = try JSONDecoder().decode(StreakRescueApp.self, from: JSONSerialization.data(withJSONObject: object))
+        #expect(app.explanationShown == nil)
+    }
+
     @Test func aPerfectDayIsCelebratedOnce() {
         let driver = Driver(zone: newYork, start: "2026-03-04T07:00-05:00")
         _ = driver.at("2026-03-04T07:00-05:00", .opened(.launch, status: .authorized))

@@ -17,7 +17,9 @@ import Foundation
 ///   `DayWatch.nextMidnight`, or any other) rolls the day over: a streak whose last game is
 ///   older than yesterday is lost, and the app reschedules once that day.
 /// - Permission: asked after a completed puzzle, ``permissionDelay`` seconds after the result,
-///   with the app's explanation first; a declined explanation is never asked again.
+///   with the app's explanation first. The explanation is shown once: declined, or left
+///   unanswered (the app closed over it), it is never shown again, as the seed's
+///   `@notifications_permission_asked` ("whether permission modal was shown") keeps it.
 ///
 /// The value is `Codable`: the app keeps it between launches.
 public struct StreakRescueApp: Hashable, Sendable, Codable {
@@ -96,6 +98,9 @@ public struct StreakRescueApp: Hashable, Sendable, Codable {
     public private(set) var lastScheduledDate: LocalDate?
     /// When to ask for permission.
     public private(set) var permission: PermissionFlow
+    /// When the explanation was shown (the seed's `@notifications_permission_asked`); it is
+    /// never shown again, answered or not. `nil` until then.
+    public private(set) var explanationShown: Date?
     /// The perfect days celebrated.
     public private(set) var perfectDays = PerfectDayDetector()
     /// The wall clock checked against the monotonic clock.
@@ -179,9 +184,12 @@ public struct StreakRescueApp: Hashable, Sendable, Codable {
             if perfectDays.report(completed: completed, total: total, on: today) {
                 actions.append(.celebrate(PerfectDay(date: today, streak: streak, puzzles: total)))
             }
-            actions += permissionActions(permission.handle(.valueMoment, now: reading.wall))
+            if explanationShown == nil { actions += permissionActions(permission.handle(.valueMoment, now: reading.wall)) }
         case .promptDue:
-            actions += permissionActions(permission.handle(.promptDue, now: reading.wall))
+            guard explanationShown == nil else { break }
+            let prompt = permissionActions(permission.handle(.promptDue, now: reading.wall))
+            if prompt.contains(.showExplanation) { explanationShown = reading.wall }
+            actions += prompt
         case .explanationAnswered(let accepted):
             actions += permissionActions(permission.handle(accepted ? .explanationAccepted : .explanationDeclined, now: reading.wall))
         case .systemAnswered(let status):

@@ -17,80 +17,87 @@ public struct DownloadProgress: Hashable, Sendable, Codable {
     public var percentage: Int { total == 0 ? 100 : min(100, downloaded * 100 / total) }
 }
 
-/// How often and how long to wait before trying a failed request again, and how long one
+/// How often the download tries a page, how long it waits between tries, and how long one
 /// step may take in all.
 ///
 /// | value | default | range |
 /// | --- | --- | --- |
-/// | ``retries`` | 3 | 0 … 10 |
+/// | ``attempts`` | 3 | 1 … 10 |
 /// | ``initialDelay`` | 1 s | 0 s … 60 s |
 /// | ``budget`` | 14 s | 0.1 s … 600 s |
+///
+/// The defaults are the seed's `getAllFactsWithRetry(maxRetries = 3)`: 3 attempts in all,
+/// waiting 1 s, then 2 s. Only the download tries again on its own; initialization makes one
+/// attempt of each request, and the user tries again with Continue.
 ///
 /// The budget bounds one step of ``FactsDownloader``, its requests, retries and waits
 /// included: initialization (registration and metadata together), or one page of the
 /// download. Each request gets what is left of it. A retry is made only when, after its
 /// wait, the budget still has as much time left as the failed attempt took, so that a server
 /// that never answers is not asked again just to time out sooner; with the defaults and a
-/// 5 s ``NetworkLimits/connect``, a server that never answers is asked twice and given up on
-/// after 11 s.
+/// 5 s ``NetworkLimits/connect``, a page from a server that never answers is asked twice and
+/// given up on after 11 s.
 public struct RetryPolicy: Hashable, Sendable {
-    /// Retries after the first attempt.
-    public let retries: Int
-    /// The wait before the first retry; each later wait doubles.
+    /// Attempts in all, the first included.
+    public let attempts: Int
+    /// The wait before the second attempt; each later wait doubles.
     public let initialDelay: Duration
     /// The longest one step may take, retries and waits included.
     public let budget: Duration
 
-    /// The range ``retries`` must lie in.
-    public static let retriesRange = 0...10
+    /// The range ``attempts`` must lie in.
+    public static let attemptsRange = 1...10
     /// The range ``initialDelay`` must lie in.
     public static let initialDelayRange: ClosedRange<Duration> = .zero ... .seconds(60)
     /// The range ``budget`` must lie in.
     public static let budgetRange: ClosedRange<Duration> = .milliseconds(100) ... .seconds(600)
 
-    /// 3 retries, waiting 1 s, 2 s and 4 s (the seed's exponential backoff), within 14 s: a
-    /// failed onboarding shows its error within 15 s.
+    /// 3 attempts, waiting 1 s and 2 s (the seed's exponential backoff), within 14 s: a
+    /// failed step shows its error within 15 s.
     public init() {
-        retries = 3
+        attempts = 3
         initialDelay = .seconds(1)
         budget = .seconds(14)
     }
 
     /// A policy with these values; throws ``FactsError/Code/invalidConfiguration`` naming the
     /// first value outside its range.
-    public init(retries: Int = 3, initialDelay: Duration = .seconds(1), budget: Duration = .seconds(14)) throws {
-        guard Self.retriesRange.contains(retries) else {
-            throw FactsError(.invalidConfiguration, "retries must be between \(Self.retriesRange.lowerBound) and \(Self.retriesRange.upperBound), found \(retries)")
+    public init(attempts: Int = 3, initialDelay: Duration = .seconds(1), budget: Duration = .seconds(14)) throws {
+        guard Self.attemptsRange.contains(attempts) else {
+            throw FactsError(.invalidConfiguration, "attempts must be between \(Self.attemptsRange.lowerBound) and \(Self.attemptsRange.upperBound), found \(attempts)")
         }
         try NetworkLimits.check("initialDelay", initialDelay, in: Self.initialDelayRange)
         try NetworkLimits.check("budget", budget, in: Self.budgetRange)
-        self.retries = retries
+        self.attempts = attempts
         self.initialDelay = initialDelay
         self.budget = budget
     }
 
-    /// The wait before retry `retry` (from 1).
-    public func delay(beforeRetry retry: Int) -> Duration { initialDelay * (1 << min(max(retry - 1, 0), Self.retriesRange.upperBound)) }
+    /// The wait before retry `retry` (from 1, the second attempt).
+    public func delay(beforeRetry retry: Int) -> Duration { initialDelay * (1 << min(max(retry - 1, 0), Self.attemptsRange.upperBound)) }
 }
 
 /// Registers the device, fetches metadata and downloads facts into the database.
 ///
-/// A request that fails with a retryable error (``FactsError/Code/isRetryable``: no
+/// Who tries again follows the seed. Initialization makes one attempt of each request: its
+/// error shows at once on the language step, whose Continue tries again. A page of the
+/// download that fails with a retryable error (``FactsError/Code/isRetryable``: no
 /// connection, a timeout, a server failure) is tried again after the ``RetryPolicy``'s waits,
-/// within its ``RetryPolicy/budget``; a refusal (4xx), an answer that is not the content
-/// service's, or too large a body is not. The waits and the budget go through `clock`: a
-/// test passes a clock that does not really wait. Nothing is written until a step's requests
-/// have all succeeded, so a failed initialization leaves the database as it was; each page is
-/// stored in one transaction before the next is asked for, so an interrupted download keeps
-/// whole pages only.
+/// up to its ``RetryPolicy/attempts`` and within its ``RetryPolicy/budget``; a refusal (4xx),
+/// an answer that is not the content service's, or too large a body is not. The waits and
+/// the budget go through `clock`: a test passes a clock that does not really wait.
+///
+/// Nothing is written until a step's requests have all succeeded, so a failed
+/// initialization leaves the database as it was; each page is stored in one transaction
+/// before the next is asked for, so an interrupted download keeps whole pages only.
 public struct FactsDownloader<C: Clock>: Sendable where C.Duration == Duration {
     /// The content service.
     public var service: any FactsService
     /// Where facts go.
     public var database: FactsDatabase
-    /// The clock the backoff waits on.
+    /// The clock the backoff waits on and the budget is measured on.
     public var clock: C
-    /// The retries.
+    /// The download's attempts, and the budget of each step.
     public var retry: RetryPolicy
     /// Facts per page (1…200).
     public var pageSize: Int
@@ -111,13 +118,16 @@ public struct FactsDownloader<C: Clock>: Sendable where C.Duration == Duration {
     /// The language step's Continue: registers the device (once: a stored key is reused,
     /// unless the service no longer knows it), then fetches the metadata in `language`, and
     /// only then stores the key and the metadata. Returns the categories.
+    ///
+    /// Each request is made once, within the ``RetryPolicy/budget`` they share: a failure is
+    /// thrown at once, for the language step to show, and the user's Continue tries again.
     public func initialize(language: FactsLanguage) async throws -> [FactCategory] {
         let deadline = clock.now.advanced(by: retry.budget)
         var newKey: String?
         let metadata: FactsMetadata
         if let stored = try database.deviceKey() {
             do {
-                metadata = try await withRetries(until: deadline) { try await service.metadata(language: language, deviceKey: stored, within: $0) }
+                metadata = try await service.metadata(language: language, deviceKey: stored, within: clock.now.duration(to: deadline))
             } catch let error as FactsError where error.serviceCode == "invalid_device_key" {
                 (newKey, metadata) = try await registerAndFetch(language, until: deadline)
             }
@@ -130,8 +140,8 @@ public struct FactsDownloader<C: Clock>: Sendable where C.Duration == Duration {
     }
 
     private func registerAndFetch(_ language: FactsLanguage, until deadline: C.Instant) async throws -> (String, FactsMetadata) {
-        let key = try await withRetries(until: deadline) { try await service.register(device, language: language, within: $0) }
-        let metadata = try await withRetries(until: deadline) { try await service.metadata(language: language, deviceKey: key, within: $0) }
+        let key = try await service.register(device, language: language, within: clock.now.duration(to: deadline))
+        let metadata = try await service.metadata(language: language, deviceKey: key, within: clock.now.duration(to: deadline))
         return (key, metadata)
     }
 
@@ -157,22 +167,21 @@ public struct FactsDownloader<C: Clock>: Sendable where C.Duration == Duration {
     }
 
     /// Runs `operation` with the time left until `deadline`, trying again after a retryable
-    /// failure as ``retry`` says: only while retries remain and, after the wait, the time
+    /// failure as ``retry`` says: only while attempts remain and, after the wait, the time
     /// left is at least what the failed attempt took. A failure after several attempts says
     /// how many there were.
     func withRetries<T: Sendable>(until deadline: C.Instant, _ operation: (Duration) async throws -> T) async throws -> T {
-        var attempt = 0
+        var tries = 0
         while true {
+            tries += 1
             let started = clock.now
             do {
                 return try await operation(started.duration(to: deadline))
             } catch let error as FactsError where error.code.isRetryable {
-                let tries = attempt + 1
                 let failure = tries == 1 ? error : FactsError(error.code, "\(error.message) (\(tries) tries)", serviceCode: error.serviceCode)
                 let took = started.duration(to: clock.now)
                 let wait = retry.delay(beforeRetry: tries)
-                guard attempt < retry.retries, clock.now.duration(to: deadline) - wait >= max(took, .milliseconds(1)) else { throw failure }
-                attempt += 1
+                guard tries < retry.attempts, clock.now.duration(to: deadline) - wait >= max(took, .milliseconds(1)) else { throw failure }
                 try await clock.sleep(for: wait)
                 // A wait that overslept the budget leaves nothing to try with.
                 guard clock.now < deadline else { throw failure }

@@ -18,7 +18,11 @@ import Foundation
 ///    the download runs. A denial shows ``OnboardingAlert/permissionRequired`` and stays;
 ///    a grant waits for the download (``isScheduling``, "Getting your app ready..."), then
 ///    schedules. A scheduling failure shows ``OnboardingAlert/schedulingFailed`` and Enable
-///    retries; no facts show ``OnboardingAlert/noFacts``: never completion.
+///    retries. The download's end shows on this screen as soon as it comes, whether or not
+///    Enable was tapped: a failure (after its retries) shows
+///    ``OnboardingAlert/downloadFailed(_:)``, and Enable downloads again; a selection without
+///    a single fact shows ``OnboardingAlert/noFacts``, whose dismissal goes back to the
+///    categories to choose again. Never completion without facts.
 /// 5. **Success**: saves the preferences, marks onboarding complete, and opens the main
 ///    app 2 seconds later.
 ///
@@ -211,17 +215,14 @@ public struct Onboarding: Hashable, Sendable {
         case .downloadFinished(let facts):
             guard case .running = download else { return [] }
             download = .finished(facts: facts)
+            guard facts > 0 else { return stopWaiting(showing: .noFacts) }
             guard isWaitingForDownload else { return [] }
             isWaitingForDownload = false
             return schedule()
         case .downloadFailed(let error):
             guard case .running = download else { return [] }
             download = .failed(error.message)
-            guard isWaitingForDownload else { return [] }
-            isWaitingForDownload = false
-            isScheduling = false
-            alert = .downloadFailed(error)
-            return []
+            return stopWaiting(showing: .downloadFailed(error))
         case .timeSelected(let time):
             guard step == .notifications, !isScheduling else { return [] }
             notificationTime = time
@@ -251,6 +252,11 @@ public struct Onboarding: Hashable, Sendable {
             alert = error.code == .noFacts ? .noFacts : .schedulingFailed
             return []
         case .alertDismissed:
+            if alert == .noFacts, step == .notifications {
+                // Nothing to schedule for this selection: back to choose another.
+                step = .categories
+                download = .notStarted
+            }
             alert = nil
             return []
         case .successDelayElapsed:
@@ -318,12 +324,17 @@ public struct Onboarding: Hashable, Sendable {
     }
 
     private mutating func schedule() -> [Action] {
-        guard case .finished(let facts) = download, facts > 0 else {
-            isScheduling = false
-            alert = .noFacts
-            return []
-        }
+        guard case .finished(let facts) = download, facts > 0 else { return stopWaiting(showing: .noFacts) }
         return [.schedule(time: notificationTime, language: language)]
+    }
+
+    /// The download ended without facts to schedule: the wait, if any, is over, and the
+    /// notifications screen shows `shown` at once.
+    private mutating func stopWaiting(showing shown: OnboardingAlert) -> [Action] {
+        isWaitingForDownload = false
+        isScheduling = false
+        alert = shown
+        return []
     }
 
     /// A step opened directly: forward only through Continue (so never to categories before

@@ -4,11 +4,13 @@ public enum OnboardingAlert: Hashable, Sendable {
     case permissionRequired
     /// The notification center did not take the schedule; Enable tries again.
     case schedulingFailed
-    /// There are no facts to schedule: onboarding cannot complete.
+    /// The chosen language, categories and difficulty have no facts, so there is nothing to
+    /// send: onboarding cannot complete with them. Dismissing it goes back to the categories.
     case noFacts
-    /// The facts could not be downloaded (after the retries); Enable tries again. Only a
-    /// server that cannot be reached (``FactsError/Code/network``) asks to check the internet
-    /// connection; other failures say what happened.
+    /// The facts could not be downloaded (after the download's own attempts); shown as soon
+    /// as the download gives up, and Enable tries again. Only a server that cannot be reached
+    /// (``FactsError/Code/network``) asks to check the internet connection; other failures
+    /// say what happened.
     case downloadFailed(FactsError)
 
     /// The alert's title.
@@ -26,7 +28,7 @@ public enum OnboardingAlert: Hashable, Sendable {
         switch self {
         case .permissionRequired: "Facts A Day sends one fact a day as a notification. Allow notifications in Settings > Facts A Day > Notifications, then tap Enable Notifications again."
         case .schedulingFailed: "Failed to create notifications. Please try again."
-        case .noFacts: "No facts were downloaded for your choices, so there is nothing to send. Check your internet connection and try again."
+        case .noFacts: "There are no facts for the categories and difficulty you chose, so there is nothing to send. Choose other categories or another difficulty."
         case .downloadFailed(let error) where error.code == .network:
             "The facts could not be downloaded (\(error.message)). Check your internet connection and tap Enable Notifications to try again."
         case .downloadFailed(let error): "The facts could not be downloaded. \(error.message). Tap Enable Notifications to try again."

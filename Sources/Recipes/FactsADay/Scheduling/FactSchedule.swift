@@ -20,13 +20,36 @@ public enum FactSchedule {
     }
 
     /// The candidate id of the fact on `date`.
-    public static func candidateID(for date: LocalDate) -> String { "fact.\(date)" }
+    public static func candidateID(for date: LocalDate) -> String { candidatePrefix + date.description }
+
+    private static let candidatePrefix = "fact."
+
+    /// The day of the fact whose candidate id is `candidateID` (``candidateID(for:)``), or
+    /// `nil` when it is not one.
+    public static func day(ofCandidateID candidateID: String) -> LocalDate? {
+        guard candidateID.hasPrefix(candidatePrefix) else { return nil }
+        return TimeParsing.localDate(String(candidateID.dropFirst(candidatePrefix.count)))
+    }
 
     /// Days for `count` new facts after the upcoming ones: from `firstDay`, or the day after
     /// the last scheduled day when that is later.
     public static func days(count: Int, firstDay: LocalDate, lastScheduled: LocalDate?) -> [LocalDate] {
         let start = lastScheduled.map { max(firstDay, $0.adding(days: 1)) } ?? firstDay
         return (0..<max(0, count)).map { start.adding(days: $0) }
+    }
+
+    /// The first `count` days from `firstDay` that are not `taken`, in order: the days for new
+    /// facts around those that already have theirs.
+    ///
+    /// - Complexity: O(*count* + *taken*).
+    public static func days(count: Int, from firstDay: LocalDate, skipping taken: Set<LocalDate>) -> [LocalDate] {
+        var days: [LocalDate] = []
+        var day = firstDay
+        while days.count < count {
+            if !taken.contains(day) { days.append(day) }
+            day = day.adding(days: 1)
+        }
+        return days
     }
 
     /// The app state the ``FactRule`` reads: `scheduled` and the time of day.

@@ -6,7 +6,10 @@ import Foundation
 ///
 /// - ``scheduleAll(time:replacing:language:using:)``: onboarding and a new time. Every upcoming
 ///   fact is unscheduled, then up to 64 random unscheduled facts of the language get one day
-///   each, from ``FactSchedule/firstDay(now:zone:time:)``.
+///   each, from ``FactSchedule/firstDay(now:zone:time:)``. Onboarding first rebuilds the
+///   record of the facts the notification center still holds (after a reinstall, the
+///   system keeps the notifications the app's storage no longer knows): they keep their
+///   days, and new facts fill the others.
 /// - ``topUp(time:language:reason:using:)``: the main app's launch. When fewer than 64 facts are
 ///   upcoming, new ones follow the last scheduled day.
 ///
@@ -39,6 +42,11 @@ public struct FactsNotifier: Sendable {
     /// Unschedules the upcoming facts and schedules up to 64 again at `time`; returns how
     /// many are scheduled. Throws ``FactsError/Code/noFacts`` when there is none.
     ///
+    /// Onboarding (no `previous` time) keeps the facts whose notifications the center still
+    /// holds, on their days (``adoptPending(from:language:)``): after a reinstall they are the
+    /// only record of what is coming, so no fact is shown twice and the app's fact of the day
+    /// is the one the notification shows. New facts fill the other days.
+    ///
     /// `previous` is the time the current schedule was made for, when the user changes it:
     /// the facts still ahead at the old time are the ones not delivered yet, and only they
     /// are unscheduled. Today's 09:00 fact at 08:00 goes, even when the new time has passed
@@ -51,14 +59,45 @@ public struct FactsNotifier: Sendable {
         let undelivered = try previous.map(firstDay) ?? first
         let upcoming = try database.scheduledFacts(from: undelivered)
         try database.clearScheduling(notificationIDs: upcoming.map(\.notificationID))
-        let lastKept = try database.lastScheduledDate()
-        let added = try pick(FactSchedule.limit, language: language, firstDay: first, lastScheduled: lastKept, using: &generator)
-        guard !added.isEmpty else {
+        let kept = previous == nil ? try await adoptPending(from: first, language: language) : []
+        let taken = Set(try database.scheduledFacts(from: first).map(\.date))
+        let added = try pick(FactSchedule.days(count: FactSchedule.limit - kept.count, from: first, skipping: taken), language: language, using: &generator)
+        let scheduled = kept + added
+        guard !scheduled.isEmpty else {
             try await apply(time: time, firstDay: first)
             throw FactsError(.noFacts, "there are no \(language.nativeName) facts to schedule")
         }
-        try await apply(time: time, firstDay: first, undoing: added, restoring: upcoming)
-        return added.count
+        try await apply(time: time, firstDay: first, undoing: scheduled, restoring: upcoming)
+        return scheduled.count
+    }
+
+    /// Rebuilds the record of scheduled facts from the requests the notification center
+    /// holds, for days from `firstDay`; returns the facts it marked scheduled again.
+    ///
+    /// A pending request of the ``FactRule`` (`bugle.fact.<day>`, with its fact's id in the
+    /// payload's `factID`) is adopted when its fact is stored in `language` and not scheduled,
+    /// and no fact is scheduled on its day: the fact gets that day and that request's id, as
+    /// when it was first scheduled. After a reinstall, the app's storage is gone but the
+    /// system still holds these notifications; without this, onboarding would give their
+    /// days other facts and could schedule their facts again on other days.
+    public func adoptPending(from firstDay: LocalDate, language: FactsLanguage) async throws -> [ScheduledFact] {
+        let namespace = scheduler.planner.namespace
+        var pendingByFact: [Int: (day: LocalDate, id: String)] = [:]
+        for request in try await scheduler.center.pendingRequests() {
+            guard let day = namespace.candidateID(from: request.id).flatMap(FactSchedule.day(ofCandidateID:)), day >= firstDay,
+                  case .int(let factID)? = request.content.userInfo["factID"]
+            else { continue }
+            if let seen = pendingByFact[factID], seen.day <= day { continue }
+            pendingByFact[factID] = (day, request.id)
+        }
+        var taken = Set(try database.scheduledFacts(from: firstDay).map(\.date))
+        var adopted: [ScheduledFact] = []
+        for fact in try database.unscheduledFacts(ids: Array(pendingByFact.keys), language: language) {
+            guard let pending = pendingByFact[fact.id], taken.insert(pending.day).inserted else { continue }
+            adopted.append(ScheduledFact(fact: fact, date: pending.day, notificationID: pending.id))
+        }
+        try database.markScheduled(adopted)
+        return adopted.sorted { $0.date < $1.date }
     }
 
     /// Adds facts after the last scheduled day until 64 are upcoming, then refreshes for
@@ -67,7 +106,8 @@ public struct FactsNotifier: Sendable {
     public func topUp(time: LocalTime, language: FactsLanguage, reason: RefreshReason = .launch, using generator: inout some RandomNumberGenerator) async throws -> Int {
         let first = try firstDay(time)
         let upcoming = try database.scheduledFacts(from: first).count
-        let added = try pick(FactSchedule.limit - upcoming, language: language, firstDay: first, lastScheduled: try database.lastScheduledDate(), using: &generator)
+        let days = FactSchedule.days(count: FactSchedule.limit - upcoming, firstDay: first, lastScheduled: try database.lastScheduledDate())
+        let added = try pick(days, language: language, using: &generator)
         try await apply(time: time, firstDay: first, reason: reason, undoing: added)
         return added.count
     }
@@ -77,10 +117,10 @@ public struct FactsNotifier: Sendable {
         return FactSchedule.firstDay(now: now, zone: ZoneRules(timeZone: scheduler.environment.calendar().timeZone, around: now), time: time)
     }
 
-    private func pick(_ count: Int, language: FactsLanguage, firstDay: LocalDate, lastScheduled: LocalDate?, using generator: inout some RandomNumberGenerator) throws -> [ScheduledFact] {
-        guard count > 0 else { return [] }
-        let facts = try database.randomUnscheduledFacts(count, language: language, using: &generator)
-        let days = FactSchedule.days(count: facts.count, firstDay: firstDay, lastScheduled: lastScheduled)
+    /// Gives `days`, in order, random unscheduled facts of `language`, as many as there are.
+    private func pick(_ days: [LocalDate], language: FactsLanguage, using generator: inout some RandomNumberGenerator) throws -> [ScheduledFact] {
+        guard !days.isEmpty else { return [] }
+        let facts = try database.randomUnscheduledFacts(days.count, language: language, using: &generator)
         let picked = zip(facts, days).map { fact, day in
             ScheduledFact(fact: fact, date: day, notificationID: scheduler.planner.namespace.requestID(for: FactSchedule.candidateID(for: day)))
         }

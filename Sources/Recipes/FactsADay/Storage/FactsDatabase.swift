@@ -228,6 +228,11 @@ public struct FactsDatabase: Sendable {
         return picked.compactMap { byID[$0] }
     }
 
+    /// The facts of `language` among `ids` that are not scheduled, by id.
+    public func unscheduledFacts(ids: [Int], language: FactsLanguage) throws -> [Fact] {
+        try facts(ids: ids, unscheduledIn: language)
+    }
+
     /// Gives each fact its day and notification in one transaction, after clearing every
     /// scheduling when `clearingFirst`. Nothing changes when a fact is already scheduled or
     /// a notification id is taken.
@@ -277,12 +282,16 @@ public struct FactsDatabase: Sendable {
         }
     }
 
-    private func facts(ids: [Int]) throws -> [Fact] {
+    /// The facts among `ids`, by id; only the unscheduled ones of `language` when given.
+    private func facts(ids: [Int], unscheduledIn language: FactsLanguage? = nil) throws -> [Fact] {
         guard !ids.isEmpty else { return [] }
-        return try read { db in
-            try Row.fetchAll(db, sql: "SELECT * FROM facts WHERE id IN (\(Array(repeating: "?", count: ids.count).joined(separator: ", ")))",
-                             arguments: StatementArguments(ids)).map(Self.fact(from:))
+        var sql = "SELECT * FROM facts WHERE id IN (\(Array(repeating: "?", count: ids.count).joined(separator: ", ")))"
+        var arguments = StatementArguments(ids)
+        if let language {
+            sql += " AND language = ? AND scheduled_date IS NULL"
+            arguments += [language.rawValue]
         }
+        return try read { db in try Row.fetchAll(db, sql: sql + " ORDER BY id", arguments: arguments).map(Self.fact(from:)) }
     }
 
     private static func fact(from row: Row) throws -> Fact {
