@@ -63,6 +63,26 @@ public enum WorldCheck {
         return first
     }
 
+    /// Checks the worlds of `seeds` with `jobs` of them running at once; the outcomes come
+    /// in the order of the seeds, the same whatever `jobs` is.
+    public static func check(seeds: [UInt64], jobs: Int, options: WorldOptions = WorldOptions()) async -> [WorldOutcome] {
+        var outcomes = [WorldOutcome?](repeating: nil, count: seeds.count)
+        await withTaskGroup(of: (Int, WorldOutcome).self) { group in
+            var next = 0
+            func start() {
+                let index = next
+                next += 1
+                group.addTask { (index, await check(World(seed: seeds[index]), options: options)) }
+            }
+            while next < min(max(1, jobs), seeds.count) { start() }
+            while let (index, outcome) = await group.next() {
+                outcomes[index] = outcome
+                if next < seeds.count { start() }
+            }
+        }
+        return outcomes.compactMap { $0 }
+    }
+
     /// Runs `world` once, checking after every event and every refresh.
     public static func run(_ world: World, options: WorldOptions = WorldOptions()) async -> WorldOutcome {
         let scenario: Scenario

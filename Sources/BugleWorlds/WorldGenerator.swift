@@ -1,12 +1,16 @@
+import Bugle
 import Foundation
 
 extension World {
     /// The kinds of world, drawn in turn: plain rules most often, each recipe too.
     public static let kinds = ["rules", "rules", "rules", "countdowns", "streak-rescue", "study-reminders", "facts-a-day", "activity-windows"]
 
+    /// The kind of the world of `seed`: the kinds take turns.
+    public static func kind(ofSeed seed: UInt64) -> String { kinds[Int(seed % UInt64(kinds.count))] }
+
     /// The world of `seed`: the same seed gives the same world on every machine.
     public init(seed: UInt64) {
-        let kind = World.kinds[Int(seed % UInt64(World.kinds.count))]
+        let kind = World.kind(ofSeed: seed)
         var builder = WorldBuilder(dice: Dice(seed: seed), kind: kind)
         self = builder.build(seed: seed)
     }
@@ -84,19 +88,21 @@ struct WorldBuilder {
         return World(seed: seed, kind: kind, header: header, rules: rules, policies: policies, events: events, store: store)
     }
 
+    /// `date` in UTC, to the minute: `2026-03-08T06:30Z`.
     static func utc(_ date: Date) -> String {
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withFullDate, .withTime, .withColonSeparatorInTime, .withDashSeparatorInDate]
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        return formatter.string(from: date) + "Z"
+        LocalDateTime(localSeconds: Int(date.timeIntervalSince1970.rounded(.down))).description + "Z"
     }
 
     /// The local date of `date` in the starting zone, for rule bounds and one-shots.
     private func localDay(_ date: Date, plus days: Int = 0) -> String {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: zone) ?? TimeZone(secondsFromGMT: 0)!
-        let parts = calendar.dateComponents([.year, .month, .day], from: date.addingTimeInterval(TimeInterval(days * 86_400)))
-        return String(format: "%04d-%02d-%02d", parts.year ?? 2026, parts.month ?? 1, parts.day ?? 1)
+        local(date, in: zone, plus: days).date.description
+    }
+
+    /// `date` as a local date-time of `zone` (UTC for a name the system does not know).
+    private func local(_ date: Date, in zone: String, plus days: Int = 0) -> LocalDateTime {
+        let rules = ZoneRules(timeZone: TimeZone(identifier: zone) ?? .gmt, around: date)
+        let local = rules.localDateTime(at: date)
+        return LocalDateTime(date: local.date.adding(days: days), time: local.time)
     }
 
     // MARK: The platform and the center
@@ -256,7 +262,7 @@ struct WorldBuilder {
                 let hours = builder.dice.chance(0.7) ? builder.dice.int(1...96) : builder.dice.int(1...(21 * 24))
                 let date = builder.clock.addingTimeInterval(TimeInterval(hours * 3_600 + builder.dice.int(0...59) * 60))
                 let zone = builder.dice.chance(0.7) ? builder.zone : builder.dice.pick(worldZones)
-                let local = builder.local(date, in: zone)
+                let local = builder.local(date, in: zone).description
                 let preset = builder.dice.pick(["simple", "standard", "intense", "intense", "off"])
                 let recurrence = builder.dice.pick(["none", "none", "daily", "weekly", "monthly", "yearly"])
                 // Without Pro, the app refuses Pro presets and recurrence: the event is not made.
@@ -265,7 +271,7 @@ struct WorldBuilder {
             case 3:
                 let id = builder.dice.pick(live)
                 let date = builder.clock.addingTimeInterval(TimeInterval(builder.dice.int(1...(4 * 24)) * 3_600))
-                return ["editEvent: { id: \(id), date: \(builder.local(date, in: builder.zone)) }"]
+                return ["editEvent: { id: \(id), date: \(builder.local(date, in: builder.zone).description) }"]
             case 4, 5:
                 let reminder = builder.dice.pick(["7 days before", "1 day before", "1 hour before", "At start"])
                 return ["setReminder: { event: \(builder.dice.pick(live)), reminder: \(reminder), enabled: \(builder.dice.chance(0.3)) }"]
@@ -292,14 +298,6 @@ struct WorldBuilder {
             default: return ["openApp: {}"]
             }
         }
-    }
-
-    /// `date` as a local date-time of `zone`, written without an offset.
-    private func local(_ date: Date, in zone: String) -> String {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: zone) ?? TimeZone(secondsFromGMT: 0)!
-        let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute], from: date)
-        return String(format: "%04d-%02d-%02dT%02d:%02d", parts.year ?? 2026, parts.month ?? 1, parts.day ?? 1, parts.hour ?? 0, parts.minute ?? 0)
     }
 
     private mutating func streakRescue() {
@@ -376,15 +374,15 @@ struct WorldBuilder {
         }
     }
 
-    /// A forecast for the next three days from its fetch time, hour by hour, inline:
+    /// A forecast for the next two days from its fetch time, hour by hour, inline:
     /// values that wander as weather does, now good for a swim or a run, now not.
     private mutating func forecast(fetchedAt: Date) -> String {
         let first = fetchedAt.addingTimeInterval(-fetchedAt.timeIntervalSince1970.truncatingRemainder(dividingBy: 3_600))
         var wave = Double(dice.int(2...15)) / 10, water = Double(dice.int(15...27)), air = Double(dice.int(8...30))
         var wind = Double(dice.int(0...30)), aqi = Double(dice.int(10...120))
         var hours: [String] = []
-        for hour in 0..<72 {
-            wave = min(3, max(0.05, wave + Double(dice.int(-2...2)) / 10))
+        for hour in 0..<48 {
+            wave = (min(3, max(0.1, wave + Double(dice.int(-2...2)) / 10)) * 10).rounded() / 10
             air = min(45, max(-5, air + Double(dice.int(-2...2))))
             wind = min(80, max(0, wind + Double(dice.int(-4...4))))
             aqi = min(300, max(5, aqi + Double(dice.int(-10...10))))

@@ -24,18 +24,37 @@ struct WorldsCommand: AsyncParsableCommand {
     @Option(help: "Run only the world of this seed, and print it (0 to 2^53).", transform: ArgumentRange.int(0...(1 << 53)))
     var seed: Int?
 
+    @Option(help: "Run only the worlds of this kind among the seeds: rules or a recipe's name.")
+    var kind: String?
+
+    @Option(help: "How many worlds run at once (1 to 64; the number of processors by default).", transform: ArgumentRange.int(1...64))
+    var jobs: Int?
+
     @Flag(help: "Print a broken world as drawn, without shrinking it.")
     var noShrink = false
 
+    func validate() throws {
+        if let kind, !World.kinds.contains(kind) {
+            throw ValidationError("--kind: expected one of \(Set(World.kinds).sorted().joined(separator: ", ")), found \"\(kind)\"")
+        }
+    }
+
     func run() async throws {
-        let seeds = seed.map { [$0] } ?? Array(first..<(first + count))
+        var seeds = seed.map { [$0] } ?? Array(first..<(first + count))
+        if let kind { seeds = seeds.filter { World.kind(ofSeed: UInt64($0)) == kind } }
         let started = Date()
         var deliveries = 0
         var perKind: [String: Int] = [:]
         var broken = 0
-        for value in seeds {
+        let jobs = self.jobs ?? max(1, min(64, ProcessInfo.processInfo.activeProcessorCount))
+        // In batches, so that what the worlds saw is not all held at once.
+        var outcomes: [WorldOutcome] = []
+        for (position, value) in seeds.enumerated() {
+            if position % 256 == 0 {
+                outcomes = await WorldCheck.check(seeds: seeds[position..<min(seeds.count, position + 256)].map { UInt64($0) }, jobs: jobs)
+            }
             let world = World(seed: UInt64(value))
-            let outcome = await WorldCheck.check(world)
+            let outcome = outcomes[position % 256]
             deliveries += outcome.deliveries
             perKind[world.kind, default: 0] += 1
             if seed != nil {
