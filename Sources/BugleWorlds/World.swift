@@ -1,3 +1,4 @@
+import BugleSimulator
 import Foundation
 
 /// A random scenario, drawn from a seed: rules of every kind or one of the recipes, a zone,
@@ -52,17 +53,11 @@ public struct World: Sendable, Hashable {
 
 /// The random draws of one world, from a SplitMix64 sequence.
 struct Dice {
-    private var state: UInt64
+    private var generator: SeededGenerator
 
-    init(seed: UInt64) { state = seed ^ 0x5DEE_CE66_D1CE_4E5B }
+    init(seed: UInt64) { generator = SeededGenerator(seed: seed ^ 0x5DEE_CE66_D1CE_4E5B) }
 
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
+    mutating func next() -> UInt64 { generator.next() }
 
     /// A whole number in `range` (closed; the range is never empty here).
     mutating func int(_ range: ClosedRange<Int>) -> Int {
