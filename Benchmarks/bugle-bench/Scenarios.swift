@@ -17,8 +17,8 @@ enum Fixture {
 
     static let budget = Budget(platform: .custom(64), safetyMargin: 0)
 
-    static func day(_ year: Int, _ month: Int, _ day: Int) -> LocalDate { LocalDate(year: year, month: month, day: day)! }
-    static func time(_ hour: Int, _ minute: Int) -> LocalTime { LocalTime(hour: hour, minute: minute)! }
+    static func day(_ year: Int, _ month: Int, _ day: Int) -> LocalDate { try! LocalDate(year: year, month: month, day: day) }
+    static func time(_ hour: Int, _ minute: Int) -> LocalTime { try! LocalTime(hour: hour, minute: minute) }
 
     /// The instant a New York wall clock shows `hour:minute` on `date`.
     static func instant(_ date: LocalDate, _ hour: Int, _ minute: Int) -> Date {

@@ -17,7 +17,7 @@ import Testing
     }
 
     @Test func idsAreDeterministic() throws {
-        let id = NotificationID(mode: .swimSolo, date: LocalDate(year: 2026, month: 3, day: 24)!, windowIndex: 0)
+        let id = NotificationID(mode: .swimSolo, date: LocalDate("2026-03-24"), windowIndex: 0)
         #expect(id.description == "swim_solo.2026-03-24.0")
         #expect(NotificationID("bugle.swim_solo.2026-03-24.0") == id)
         let ahead = try #require(NotificationID("run_dog.2026-03-25.0.heads-up"))

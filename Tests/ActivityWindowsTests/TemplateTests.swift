@@ -5,7 +5,7 @@ import Testing
 
 @Suite struct TemplateTests {
     let templates = Templates(dogName: "Luna", zone: zone)
-    let date = LocalDate(year: 2026, month: 6, day: 1)!
+    let date = LocalDate("2026-06-01")
 
     /// A window whose hours have the given sub-scores for every factor.
     func scoredWindow(_ start: String, hours: Int, score: Int, mode: ActivityMode, factors: [Factor: Double]) -> ActivityWindow {

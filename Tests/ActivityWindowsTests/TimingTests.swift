@@ -4,7 +4,7 @@ import Foundation
 import Testing
 
 @Suite struct TimingTests {
-    let day = LocalDate(year: 2026, month: 3, day: 24)!
+    let day = LocalDate("2026-03-24")
     let timing = NotificationTiming(quietHours: nil, zone: zone)
 
     func describe(_ planned: [PlannedNotification]) -> [String] {
@@ -34,7 +34,7 @@ import Testing
     }
 
     func quiet(_ start: Int, _ end: Int) -> NotificationTiming {
-        NotificationTiming(quietHours: QuietHours(start: LocalTime(hour: start, minute: 0)!, end: LocalTime(hour: end, minute: 0)!), zone: zone)
+        NotificationTiming(quietHours: QuietHours(start: try! LocalTime(hour: start, minute: 0), end: try! LocalTime(hour: end, minute: 0)), zone: zone)
     }
 
     @Test func quietHoursMoveTheSixThirtySlotToTheirEnd() {

@@ -72,12 +72,12 @@ import Testing
         let data = try Data(contentsOf: packageRoot.appendingPathComponent("Examples/activity-windows/forecast-2026-03-22.json"))
         let forecast = try Forecast.decode(data)
         let outlook = ModeOutlook(mode: .runDog, forecast: forecast, thresholds: Preset.balanced.thresholds(for: .runDog), zone: zone)
-        let day = try #require(outlook.days[LocalDate(year: 2026, month: 3, day: 31)!])
+        let day = try #require(outlook.days[LocalDate("2026-03-31")])
         // The hamsin: no window, and the heat gate closed hours.
         #expect(day.windows.isEmpty)
         #expect(day.closedByHeat)
         // Active hours 07:00–21:00: 14 hours, also on the 23-hour spring-forward day.
-        #expect(outlook.days[LocalDate(year: 2026, month: 3, day: 27)!]?.hours.count == 14)
-        #expect(outlook.days[LocalDate(year: 2026, month: 4, day: 4)!]?.complete == true)
+        #expect(outlook.days[LocalDate("2026-03-27")]?.hours.count == 14)
+        #expect(outlook.days[LocalDate("2026-04-04")]?.complete == true)
     }
 }

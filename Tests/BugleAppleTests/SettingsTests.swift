@@ -24,7 +24,7 @@ import Testing
     func model(system: MemorySystem, refreshes: RefreshLog = RefreshLog()) -> (NotificationSettingsModel, Scheduler) {
         let now = instant("2026-03-01T07:00-05:00")
         let center = SystemCenter(system: system, calendar: { Calendar(identifier: .gregorian) })
-        let rules: [any Rule] = [ScheduledRule(id: "morning", schedule: .daily(LocalTime(hour: 8, minute: 30)!), content: NotificationContent(title: "Morning", body: "Puzzle"))]
+        let rules: [any Rule] = [ScheduledRule(id: "morning", schedule: .daily(LocalTime("08:30")), content: NotificationContent(title: "Morning", body: "Puzzle"))]
         let scheduler = Scheduler(planner: Planner(rules: rules, budget: Budget(platform: .custom(10), safetyMargin: 0)), center: center, environment: SchedulerEnvironment(now: { now }, calendar: { calendar(in: "America/New_York") }))
         return (NotificationSettingsModel(scheduler: scheduler, permissions: center, options: .standard, upcomingLimit: 3, refresh: refreshes.refresh), scheduler)
     }

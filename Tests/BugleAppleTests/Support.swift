@@ -11,7 +11,7 @@ func local(_ text: String) -> LocalDateTime {
     let parts = text.split(separator: "T")
     let day = parts[0].split(separator: "-").map { Int($0)! }
     let time = parts[1].split(separator: ":").map { Int($0)! }
-    return LocalDateTime(date: LocalDate(year: day[0], month: day[1], day: day[2])!, time: LocalTime(hour: time[0], minute: time[1], second: time.count > 2 ? time[2] : 0)!)
+    return LocalDateTime(date: try! LocalDate(year: day[0], month: day[1], day: day[2]), time: try! LocalTime(hour: time[0], minute: time[1], second: time.count > 2 ? time[2] : 0))
 }
 
 func calendar(in identifier: String) -> Calendar {

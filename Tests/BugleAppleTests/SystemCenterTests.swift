@@ -46,7 +46,7 @@ import Testing
         let center = SystemCenter(system: system, calendar: { Calendar(identifier: .gregorian) })
         let clock = Clock(instant("2026-03-01T07:00-05:00"), zone("America/New_York"))
         let rules: [any Rule] = [
-            ScheduledRule(id: "morning", schedule: .daily(LocalTime(hour: 8, minute: 30)!), content: NotificationContent(title: "Morning", body: "Puzzle", sound: .named("chime.caf"), userInfo: ["streak": 3, "ratio": 1.0])),
+            ScheduledRule(id: "morning", schedule: .daily(LocalTime("08:30")), content: NotificationContent(title: "Morning", body: "Puzzle", sound: .named("chime.caf"), userInfo: ["streak": 3, "ratio": 1.0])),
             ScheduledRule(id: "webinar", schedule: .once(TimeParsing.dateTime("2026-03-15T20:00")!.local), basis: .zoned(zone("America/New_York")), content: NotificationContent(title: "Webinar", body: "", relevanceScore: 0.9)),
         ]
         let scheduler = Scheduler(planner: Planner(rules: rules, budget: Budget(platform: .custom(20), safetyMargin: 0)), center: center, environment: clock.environment)

@@ -9,7 +9,7 @@ import Testing
     static func yearLong(zone: String) -> String {
         var events = ""
         // Weekly openings on Sundays at 10:00, local.
-        var day = LocalDate(year: 2026, month: 1, day: 4)!
+        var day = LocalDate("2026-01-04")
         while day.year == 2026 {
             events += "  - { at: \(day)T10:00, open: {} }\n"
             day = day.adding(days: 7)
@@ -36,9 +36,9 @@ import Testing
         // 2026-01-01 through 2026-12-31: 365 local days, one each.
         #expect(locals.count == 365)
         #expect(Set(locals.map(\.date)).count == 365)
-        #expect(locals.allSatisfy { $0.time == LocalTime(hour: 8, minute: 30)! })
-        #expect(locals.first?.date == LocalDate(year: 2026, month: 1, day: 1))
-        #expect(locals.last?.date == LocalDate(year: 2026, month: 12, day: 31))
+        #expect(locals.allSatisfy { $0.time == LocalTime("08:30") })
+        #expect(locals.first?.date == "2026-01-01")
+        #expect(locals.last?.date == "2026-12-31")
         #expect(result.dropped.isEmpty)
         #expect(result.missed.isEmpty)
         // The zone really changed offset during the year, so the test crossed DST.
@@ -72,7 +72,7 @@ import Testing
         events:
           - { at: 2026-10-31T12:00, open: {} }
         """)
-        let onFallBack = result.deliveries.filter { localTime(of: $0).date == LocalDate(year: 2026, month: 11, day: 1) }
+        let onFallBack = result.deliveries.filter { localTime(of: $0).date == "2026-11-01" }
         #expect(onFallBack.count == 1)
         // 01:30 EDT is 05:30 UTC.
         #expect(onFallBack.first?.at == Date(timeIntervalSince1970: 1_793_511_000))

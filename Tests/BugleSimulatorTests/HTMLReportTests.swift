@@ -117,11 +117,11 @@ func local(_ date: Date, _ zone: String) -> LocalDateTime {
         }
         // 08:30 on the wall clock in New York before and after DST and in Tokyo: one column.
         let mornings = zip(marks, result.deliveries).filter { $0.1.rule == "morning" }.map(\.0)
-        #expect(Set(mornings.compactMap { $0.number("cx") }) == [try page.x(of: LocalTime(hour: 8, minute: 30)!)])
+        #expect(Set(mornings.compactMap { $0.number("cx") }) == [try page.x(of: LocalTime("08:30"))])
         #expect(try mornings.compactMap { try page.row(at: $0.number("cy")!) }.contains("2026-03-13"))
         // The webinar, 20:00 in New York on 03-15, is 09:00 on 03-16 in Tokyo.
         let webinar = try #require(zip(marks, result.deliveries).first { $0.1.rule == "webinar" }?.0)
-        #expect(webinar.number("cx") == (try page.x(of: LocalTime(hour: 9, minute: 0)!)))
+        #expect(webinar.number("cx") == (try page.x(of: LocalTime("09:00"))))
         #expect(try page.row(at: webinar.number("cy")!) == "2026-03-16")
     }
 
@@ -134,7 +134,7 @@ func local(_ date: Date, _ zone: String) -> LocalDateTime {
         let stretches = marks.filter { $0.string("data-rule") == "stretch" }
         #expect(!stretches.isEmpty)
         for stretch in stretches {
-            #expect(stretch.number("cx") == (try page.x(of: LocalTime(hour: 7, minute: 15)!)))
+            #expect(stretch.number("cx") == (try page.x(of: LocalTime("07:15"))))
             #expect(stretch.tooltip?.contains("dropped (spacing)") == true)
         }
     }
@@ -150,8 +150,8 @@ func local(_ date: Date, _ zone: String) -> LocalDateTime {
             let x = try #require(shade.number("x"))
             let end = x + (try #require(shade.number("width")))
             let band = (x, end)
-            let morning = (scale.midnight, try page.x(of: LocalTime(hour: 7, minute: 0)!))
-            let night = (try page.x(of: LocalTime(hour: 22, minute: 0)!), scale.nextMidnight)
+            let morning = (scale.midnight, try page.x(of: LocalTime("07:00")))
+            let night = (try page.x(of: LocalTime("22:00")), scale.nextMidnight)
             #expect(abs(band.0 - morning.0) + abs(band.1 - morning.1) < 0.2 || abs(band.0 - night.0) + abs(band.1 - night.1) < 0.2)
             #expect(try page.row(at: shade.number("y")! + 1) != nil)
         }
@@ -166,13 +166,13 @@ func local(_ date: Date, _ zone: String) -> LocalDateTime {
         // New York springs forward at 02:00 on 03-08.
         let dst = try page.timeline("//line[@class='dst']")
         #expect(dst.count == 1)
-        #expect(dst.first?.number("x1") == (try page.x(of: LocalTime(hour: 2, minute: 0)!)))
+        #expect(dst.first?.number("x1") == (try page.x(of: LocalTime("02:00"))))
         #expect(try page.row(at: dst[0].number("y1")! + 1) == "2026-03-08")
         // Leaving New York at 12:00 on 03-12, arriving at 01:00 on 03-13 in Tokyo.
         let zone = try page.timeline("//line[@class='zone-change']")
         #expect(zone.count == 2)
         #expect(try zone.map { try page.row(at: $0.number("y1")! + 1) } == ["2026-03-12", "2026-03-13"])
-        let expected = [try page.x(of: LocalTime(hour: 12, minute: 0)!), try page.x(of: LocalTime(hour: 1, minute: 0)!)]
+        let expected = [try page.x(of: LocalTime("12:00")), try page.x(of: LocalTime("01:00"))]
         #expect(zone.map { $0.number("x1") } == expected)
         // Each row names its offset.
         let offsets = try page.elements("//text[@class='offset']").compactMap(\.stringValue)

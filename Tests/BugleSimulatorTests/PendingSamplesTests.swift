@@ -65,7 +65,7 @@ import Testing
 
     @Test func resultCarriesTheScenarioQuietHours() async throws {
         let result = try await ScenarioRunner(scenario: loadScenario(packageRoot.appendingPathComponent("Examples/quiet-hours-and-caps.yaml").path)).run()
-        #expect(result.quietHours == [QuietHours(start: LocalTime(hour: 22, minute: 0)!, end: LocalTime(hour: 7, minute: 0)!, mode: .defer,
+        #expect(result.quietHours == [QuietHours(start: LocalTime("22:00"), end: LocalTime("07:00"), mode: .defer,
                                                   overrides: ["digest": .mode(.quiet), "urgent": .exempt])])
         let none = try await simulate("start: 2026-03-01T07:00\ntimeZone: UTC\ndays: 1\nrules: []\n")
         #expect(none.quietHours.isEmpty)

@@ -12,7 +12,7 @@ struct TinyGameRecipe: ScenarioRecipe {
     let reminder: LocalTime
 
     init(settings: ScenarioObject, setup: ScenarioSetup) throws {
-        reminder = try settings["reminder"]?.localTime() ?? LocalTime(hour: 9, minute: 0)!
+        reminder = try settings["reminder"]?.localTime() ?? LocalTime("09:00")
     }
 
     var rules: [any Rule] {

@@ -8,7 +8,7 @@ import Testing
     let device = SimulatedDevice(now: TimeParsing.instant("2026-03-01T07:00-05:00")!, timeZone: TimeZone(identifier: "America/New_York")!)
 
     func planner() -> Planner {
-        let rule = ScheduledRule(id: "morning", schedule: .daily(LocalTime(hour: 8, minute: 30)!), content: NotificationContent(title: "Morning", body: "Puzzle"))
+        let rule = ScheduledRule(id: "morning", schedule: .daily(LocalTime("08:30")), content: NotificationContent(title: "Morning", body: "Puzzle"))
         return Planner(rules: [rule], budget: Budget(platform: .custom(5), safetyMargin: 0))
     }
 
@@ -32,7 +32,7 @@ import Testing
         let center = SimulatedCenter(device: device)
         let journal = InMemoryJournal()
         try await relaunch(center, journal).refresh(reason: .launch)
-        let stray = NotificationRequest(id: "bugle.stray", fireTime: .wallClock(LocalDateTime(date: LocalDate(year: 2026, month: 3, day: 9)!, time: .midnight)),
+        let stray = NotificationRequest(id: "bugle.stray", fireTime: .wallClock(LocalDateTime(date: LocalDate("2026-03-09"), time: .midnight)),
                                         content: NotificationContent(title: "Stray", body: ""))
         let foreign = NotificationRequest(id: "other.reminder", fireTime: stray.fireTime, content: NotificationContent(title: "Other", body: ""))
         try await center.add(stray)
@@ -49,7 +49,7 @@ import Testing
         let center = SimulatedCenter(device: device)
         let content = NotificationContent(title: "Morning", body: "Puzzle")
         for day in 2...3 {
-            try await center.addForeign(NotificationRequest(id: "daily-2026-03-0\(day)", fireTime: .wallClock(LocalDateTime(date: LocalDate(year: 2026, month: 3, day: day)!, time: LocalTime(hour: 8, minute: 30)!)),
+            try await center.addForeign(NotificationRequest(id: "daily-2026-03-0\(day)", fireTime: .wallClock(LocalDateTime(date: try! LocalDate(year: 2026, month: 3, day: day), time: LocalTime("08:30"))),
                                                             content: content))
         }
         let matcher = LegacyMatcher { old in
@@ -72,7 +72,7 @@ import Testing
         // before the next launch.
         let center = SimulatedCenter(device: device)
         let journal = InMemoryJournal()
-        let request = NotificationRequest(id: "bugle.morning@2026-03-01", fireTime: .wallClock(LocalDateTime(date: LocalDate(year: 2026, month: 3, day: 1)!, time: LocalTime(hour: 8, minute: 30)!)),
+        let request = NotificationRequest(id: "bugle.morning@2026-03-01", fireTime: .wallClock(LocalDateTime(date: LocalDate("2026-03-01"), time: LocalTime("08:30"))),
                                           content: NotificationContent(title: "Morning", body: "Puzzle"), ruleID: "morning")
         await journal.commit([.entry(JournalEntry(request: request, fireDate: device.now.addingTimeInterval(5400), state: .adding, askedAt: device.now))], at: device.now)
         try await center.add(request)

@@ -9,8 +9,8 @@ import Testing
         let device = SimulatedDevice(now: TimeParsing.instant("2026-03-01T07:00-05:00")!, timeZone: TimeZone(identifier: "America/New_York")!)
         let center = SimulatedCenter(device: device, pendingLimit: limit, faults: faults)
         let rules: [any Rule] = [
-            ScheduledRule(id: "morning", schedule: .daily(LocalTime(hour: 8, minute: 30)!), content: NotificationContent(title: "Morning", body: "")),
-            ScheduledRule(id: "evening", schedule: .daily(LocalTime(hour: 19, minute: 0)!), content: NotificationContent(title: "Evening", body: ""),
+            ScheduledRule(id: "morning", schedule: .daily(LocalTime("08:30")), content: NotificationContent(title: "Morning", body: "")),
+            ScheduledRule(id: "evening", schedule: .daily(LocalTime("19:00")), content: NotificationContent(title: "Evening", body: ""),
                           condition: .equals(key: "playedToday", value: false)),
         ]
         let scheduler = Scheduler(planner: Planner(rules: rules, budget: Budget(platform: .custom(limit), safetyMargin: 0)),
@@ -74,7 +74,7 @@ import Testing
 
     @Test func foreignRequestsAreNeverRemovedAndTakeRoomFromTheBudget() async throws {
         let (_, center, scheduler) = setUp(limit: 10)
-        let foreign = NotificationRequest(id: "other.app.reminder", fireTime: .wallClock(LocalDateTime(date: LocalDate(year: 2026, month: 3, day: 20)!, time: .midnight)),
+        let foreign = NotificationRequest(id: "other.app.reminder", fireTime: .wallClock(LocalDateTime(date: LocalDate("2026-03-20"), time: .midnight)),
                                           content: NotificationContent(title: "Not ours", body: ""))
         try await center.addForeign(foreign)
         try await scheduler.refresh(reason: .launch)
@@ -88,7 +88,7 @@ import Testing
         // soonest last, so those are the ones that survive.
         let device = SimulatedDevice(now: TimeParsing.instant("2026-03-01T07:00-05:00")!, timeZone: TimeZone(identifier: "America/New_York")!)
         let center = SimulatedCenter(device: device, pendingLimit: 5, eviction: .keepLastAdded)
-        let rule = ScheduledRule(id: "daily", schedule: .daily(LocalTime(hour: 9, minute: 0)!), content: NotificationContent(title: "Daily", body: ""))
+        let rule = ScheduledRule(id: "daily", schedule: .daily(LocalTime("09:00")), content: NotificationContent(title: "Daily", body: ""))
         let scheduler = Scheduler(planner: Planner(rules: [rule], budget: Budget(platform: .custom(10), safetyMargin: 0)), center: center, environment: device.environment)
         try await scheduler.refresh(reason: .launch)
         let pending = try await center.pendingRequests().map(\.id)

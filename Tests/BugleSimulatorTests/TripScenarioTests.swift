@@ -26,7 +26,7 @@ import Testing
         let morning = result.deliveries.filter { $0.rule == "morning" }
         let inTokyo = morning.filter { $0.timeZone == "Asia/Tokyo" }
         #expect(!inTokyo.isEmpty)
-        #expect(morning.allSatisfy { localTime(of: $0).time == LocalTime(hour: 8, minute: 30)! })
+        #expect(morning.allSatisfy { localTime(of: $0).time == LocalTime("08:30") })
         // Before the flight, New York days; after, Tokyo days: 06-01..06-04 in New York
         // (06-04 08:30 precedes the 12:00 change), 06-05..06-11 in Tokyo.
         #expect(morning.filter { $0.timeZone == "America/New_York" }.map { localTime(of: $0).date.day } == [1, 2, 3, 4])

@@ -89,8 +89,8 @@ struct FaultScenario {
         let device = SimulatedDevice(now: instant("2026-03-01T07:00-05:00"), timeZone: newYork)
         let center = SimulatedCenter(device: device)
         for day in 0..<legacyCount {
-            let date = LocalDate(year: 2026, month: 3, day: 2 + day)!
-            try await center.add(NotificationRequest(id: "legacy-morning-\(date)", fireTime: .wallClock(LocalDateTime(date: date, time: LocalTime(hour: 8, minute: 30)!)),
+            let date = try! LocalDate(year: 2026, month: 3, day: 2 + day)
+            try await center.add(NotificationRequest(id: "legacy-morning-\(date)", fireTime: .wallClock(LocalDateTime(date: date, time: LocalTime("08:30"))),
                                                      content: NotificationContent(title: "Morning", body: "Today's puzzle")))
         }
         await center.setFaults(.init(seed: seed, addFailureRate: addFailureRate, removeFailureRate: removeFailureRate))

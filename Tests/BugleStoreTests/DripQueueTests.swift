@@ -21,7 +21,7 @@ import Testing
         let store = try BugleDatabase.inMemory()
         try store.importItems(facts(10), into: "facts")
         let item = try #require(try store.randomUnscheduled(1, from: "facts", matching: DripFilter(language: "en")).first)
-        try store.markScheduled([DripAssignment(key: item.key, scheduledDate: LocalDate(year: 2026, month: 3, day: 2)!, notificationID: "bugle.facts@2026-03-02")], in: "facts")
+        try store.markScheduled([DripAssignment(key: item.key, scheduledDate: LocalDate("2026-03-02"), notificationID: "bugle.facts@2026-03-02")], in: "facts")
         var again = facts(10)
         again = again.map { var item = $0; item.title = "Updated"; return item }
         try store.importItems(again, into: "facts")
@@ -92,7 +92,7 @@ import Testing
         let store = try BugleDatabase.inMemory()
         try store.importItems(facts(10), into: "facts")
         let picked = try store.randomUnscheduled(3, from: "facts", matching: DripFilter(language: "en"))
-        let day = LocalDate(year: 2026, month: 3, day: 2)!
+        let day = LocalDate("2026-03-02")
         try store.markScheduled([DripAssignment(key: picked[0].key, scheduledDate: day, notificationID: "n0")], in: "facts")
         // The second assignment names an item that is already scheduled: nothing changes.
         let error = try #require(throws: StoreError.self) {
@@ -112,7 +112,7 @@ import Testing
     @Test func reschedulingClearsAndMarksInOneTransaction() throws {
         let store = try BugleDatabase.inMemory()
         try store.importItems(facts(20), into: "facts")
-        let day = LocalDate(year: 2026, month: 3, day: 2)!
+        let day = LocalDate("2026-03-02")
         let first = try store.randomUnscheduled(5, from: "facts", matching: DripFilter(language: "en"))
         try store.markScheduled(first.enumerated().map { DripAssignment(key: $1.key, scheduledDate: day.adding(days: $0), notificationID: "old\($0)") }, in: "facts")
         #expect(try store.clearScheduling(in: "facts", .notifications(["old0", "old1", "missing"])) == 2)

@@ -24,7 +24,7 @@ import Testing
     @Test func aFlagPerDayIsSeparateFromTheNextDay() throws {
         let store = try BugleDatabase.inMemory()
         let shown = FlagKey<Bool>.perfectDayShown
-        let march2 = LocalDate(year: 2026, month: 3, day: 2)!
+        let march2 = LocalDate("2026-03-02")
         try store.set(shown.on(march2), to: true)
         #expect(try store.value(shown.on(march2)) == true)
         #expect(try store.value(shown.on(march2.adding(days: 1))) == nil)
@@ -43,7 +43,7 @@ import Testing
         let store = try BugleDatabase.inMemory()
         try store.set(.permissionAsked, to: true)
         #expect(try store.value(.permissionAsked) == true)
-        #expect(FlagKey<Bool>.perfectDayShown.on(LocalDate(year: 2026, month: 3, day: 2)!).name == "perfectDayShown@2026-03-02")
+        #expect(FlagKey<Bool>.perfectDayShown.on(LocalDate("2026-03-02")).name == "perfectDayShown@2026-03-02")
     }
 
     struct LocalTimePreference: Codable, Hashable, Sendable {

@@ -19,9 +19,9 @@ import Testing
     /// A morning reminder until the user plays, an evening one always, and one a day at most.
     func planner() -> Planner {
         let rules: [any Rule] = [
-            ScheduledRule(id: "morning", schedule: .daily(LocalTime(hour: 8, minute: 30)!), content: NotificationContent(title: "Morning", body: ""),
+            ScheduledRule(id: "morning", schedule: .daily(LocalTime("08:30")), content: NotificationContent(title: "Morning", body: ""),
                           condition: .equals(key: "playedToday", value: false)),
-            ScheduledRule(id: "evening", schedule: .daily(LocalTime(hour: 19, minute: 0)!), content: NotificationContent(title: "Evening", body: "")),
+            ScheduledRule(id: "evening", schedule: .daily(LocalTime("19:00")), content: NotificationContent(title: "Evening", body: "")),
         ]
         return Planner(rules: rules, policies: [Caps(perDay: 1)], budget: Budget(platform: .custom(10), safetyMargin: 0))
     }
@@ -55,7 +55,7 @@ import Testing
         let url = try temporaryFolder().appendingPathComponent("bugle.sqlite")
         let device = SimulatedDevice(now: instant("2026-03-01T07:00-05:00"), timeZone: newYork)
         let center = SimulatedCenter(device: device)
-        let evening = ScheduledRule(id: "evening", schedule: .daily(LocalTime(hour: 19, minute: 0)!), content: NotificationContent(title: "Evening", body: ""))
+        let evening = ScheduledRule(id: "evening", schedule: .daily(LocalTime("19:00")), content: NotificationContent(title: "Evening", body: ""))
         let planner = Planner(rules: [evening], budget: Budget(platform: .custom(3), safetyMargin: 0))
         do {
             let scheduler = Scheduler(planner: planner, center: center, environment: device.environment, journal: try BugleDatabase.open(at: url))

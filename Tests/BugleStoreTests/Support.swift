@@ -24,8 +24,8 @@ func local(_ text: String) -> LocalDateTime {
 /// is false.
 func morningAndEvening(limit: Int = 10) -> Planner {
     let rules: [any Rule] = [
-        ScheduledRule(id: "morning", schedule: .daily(LocalTime(hour: 8, minute: 30)!), content: NotificationContent(title: "Morning", body: "Today's puzzle")),
-        ScheduledRule(id: "evening", schedule: .daily(LocalTime(hour: 19, minute: 0)!), content: NotificationContent(title: "Evening", body: "Five cards"),
+        ScheduledRule(id: "morning", schedule: .daily(LocalTime("08:30")), content: NotificationContent(title: "Morning", body: "Today's puzzle")),
+        ScheduledRule(id: "evening", schedule: .daily(LocalTime("19:00")), content: NotificationContent(title: "Evening", body: "Five cards"),
                       condition: .equals(key: "playedToday", value: false)),
     ]
     return Planner(rules: rules, budget: Budget(platform: .custom(limit), safetyMargin: 0))

@@ -28,7 +28,7 @@ struct LocalDateTests {
             let c = calendar.dateComponents([.year, .month, .day, .weekday], from: date)
             let local = LocalDate(dayNumber: dayNumber)
             if local.year != c.year || local.month != c.month || local.day != c.day
-                || LocalDate(year: c.year!, month: c.month!, day: c.day!)?.dayNumber != dayNumber
+                || (try? LocalDate(year: c.year!, month: c.month!, day: c.day!))?.dayNumber != dayNumber
                 || local.weekday.rawValue != c.weekday {
                 mismatches.append("\(dayNumber): \(local) vs \(c)")
             }
@@ -43,7 +43,7 @@ struct LocalDateTests {
         (2026, 13, 1, false), (2026, 0, 1, false), (2026, 1, 0, false), (2026, 6, -1, false),
     ])
     func validity(year: Int, month: Int, dayOfMonth: Int, exists: Bool) {
-        #expect((LocalDate(year: year, month: month, day: dayOfMonth) != nil) == exists)
+        #expect(((try? LocalDate(year: year, month: month, day: dayOfMonth)) != nil) == exists)
     }
 
     @Test func leapYears() {
@@ -102,7 +102,7 @@ struct LocalDateTests {
 
     @Test(arguments: [(24, 0, 0), (0, 60, 0), (0, 0, 60), (-1, 0, 0), (12, -1, 0)])
     func invalidTimes(hour: Int, minute: Int, second: Int) {
-        #expect(LocalTime(hour: hour, minute: minute, second: second) == nil)
+        #expect((try? LocalTime(hour: hour, minute: minute, second: second)) == nil)
     }
 
     @Test func times() {

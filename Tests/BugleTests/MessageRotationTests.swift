@@ -3,7 +3,7 @@ import Testing
 
 /// A message per date: the same for the same date, never the same two days in a row.
 @Suite struct MessageRotationTests {
-    let start = LocalDate(year: 2024, month: 1, day: 1)!
+    let start = LocalDate("2024-01-01")
 
     @Test func needsAtLeastTwoMessages() {
         #expect(MessageRotation(count: 0) == nil)
@@ -34,8 +34,8 @@ import Testing
 
     @Test func sameDateSameMessage() throws {
         let rotation = try #require(MessageRotation(count: 12, offset: 4))
-        let day = LocalDate(year: 2026, month: 3, day: 3)!
-        let again = LocalDate(year: 2026, month: 3, day: 3)!
+        let day = LocalDate("2026-03-03")
+        let again = LocalDate("2026-03-03")
         #expect(rotation.index(for: day) == rotation.index(for: again))
         #expect(rotation.message(for: day, from: Array("abcdefghijkl")) == Array("abcdefghijkl")[rotation.index(for: day)])
     }
@@ -43,9 +43,9 @@ import Testing
     @Test func countsDaysFrom1970() throws {
         // 2026-03-03 is day 20515 since 1970-01-01; 20515 = 12 × 1709 + 7.
         let rotation = try #require(MessageRotation(count: 12))
-        #expect(rotation.index(for: LocalDate(year: 2026, month: 3, day: 3)!) == 7)
-        #expect(try #require(MessageRotation(count: 12, offset: 5)).index(for: LocalDate(year: 2026, month: 3, day: 3)!) == 0)
+        #expect(rotation.index(for: LocalDate("2026-03-03")) == 7)
+        #expect(try #require(MessageRotation(count: 12, offset: 5)).index(for: LocalDate("2026-03-03")) == 0)
         // 1969-12-31 is day -1: the cycle continues backwards.
-        #expect(rotation.index(for: LocalDate(year: 1969, month: 12, day: 31)!) == 11)
+        #expect(rotation.index(for: LocalDate("1969-12-31")) == 11)
     }
 }

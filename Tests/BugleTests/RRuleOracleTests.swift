@@ -141,8 +141,8 @@ struct RuleGenerator {
         let subDaily = ["HOURLY", "MINUTELY", "SECONDLY"].contains(frequency)
         let year = int(1995...2035)
         let month = int(1...12)
-        var date = LocalDate(year: year, month: month, day: int(1...LocalDate.daysIn(month: month, year: year)))!
-        let time = LocalTime(hour: int(0...23), minute: pick([0, 0, 15, 30, 45, int(0...59)]), second: pick([0, 0, 0, int(0...59)]))!
+        var date = try! LocalDate(year: year, month: month, day: int(1...LocalDate.daysIn(month: month, year: year)))
+        let time = try! LocalTime(hour: int(0...23), minute: pick([0, 0, 15, 30, 45, int(0...59)]), second: pick([0, 0, 0, int(0...59)]))
         var parts = ["FREQ=\(frequency)"]
         if !chance(0.5) { parts.append("INTERVAL=\(subDaily ? pick([2, 3, 5, 7, 15, 25, 90]) : pick([2, 3, 4, 5, 7, 12]))") }
 
@@ -224,7 +224,7 @@ struct RuleGenerator {
         if ending < 45 {
             parts.append("COUNT=\(int(1...40))")
         } else if ending < 65 {
-            let end = LocalDateTime(date: date.adding(days: subDaily ? int(0...20) : int(10...2000)), time: LocalTime(hour: int(0...23), minute: int(0...59))!)
+            let end = LocalDateTime(date: date.adding(days: subDaily ? int(0...20) : int(10...2000)), time: try! LocalTime(hour: int(0...23), minute: int(0...59)))
             parts.append("UNTIL=\(compact(end))")
         }
         // dateutil steps through every period up to the horizon (and replays from the start

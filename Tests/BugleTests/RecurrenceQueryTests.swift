@@ -82,7 +82,7 @@ import Testing
                 ? 2 * lcm(rule.interval, 400) + 2 * rule.interval
                 : (2 * lcm(rule.interval, 4800) + 2 * rule.interval) / 12 + 1
             guard item.start.date.year + years < 9000 else { continue }
-            let moment = LocalDateTime(date: LocalDate(year: item.start.date.year + years, month: item.start.date.month, day: 1)!, time: .midnight)
+            let moment = LocalDateTime(date: try! LocalDate(year: item.start.date.year + years, month: item.start.date.month, day: 1), time: .midnight)
             let ending = try countEndingAfter(rule, from: item.start, moment: moment)
             #expect(ending.jumped == ending.replayed, "\(rule) from \(item.start)")
             checked += 1

@@ -36,7 +36,7 @@ import Testing
         #expect(rule.interval == 3)
         #expect(rule.byDay == [.init(.tuesday, ordinal: 2), .init(.friday, ordinal: -1), .init(.saturday)])
         #expect(rule.byMonthDay == [-1])
-        #expect(rule.until == .local(LocalDateTime(date: LocalDate(year: 2027, month: 1, day: 1)!, time: LocalTime(hour: 9, minute: 0)!)))
+        #expect(rule.until == .local(LocalDateTime(date: LocalDate("2027-01-01"), time: LocalTime("09:00"))))
         #expect(rule.skip == .omit)
     }
 
@@ -102,7 +102,7 @@ import Testing
             do {
                 let rule = try RecurrenceRule(parsing: String(characters))
                 #expect(try RecurrenceRule(parsing: rule.description) == rule)
-                let start = LocalDateTime(date: LocalDate(year: 2026, month: 1, day: 31)!, time: LocalTime(hour: 9, minute: 30)!)
+                let start = LocalDateTime(date: LocalDate("2026-01-31"), time: LocalTime("09:30"))
                 if case .instant = rule.until { continue }
                 _ = try Recurrence(start: start, rule: rule).firstLocal(5)
                 read += 1

@@ -22,13 +22,11 @@ func gregorian(_ identifier: String) -> Calendar {
 }
 
 func day(_ year: Int, _ month: Int, _ day: Int) -> LocalDate {
-    guard let date = LocalDate(year: year, month: month, day: day) else { fatalError("bad date \(year)-\(month)-\(day)") }
-    return date
+    do { return try LocalDate(year: year, month: month, day: day) } catch { fatalError("\(error)") }
 }
 
 func time(_ hour: Int, _ minute: Int, _ second: Int = 0) -> LocalTime {
-    guard let time = LocalTime(hour: hour, minute: minute, second: second) else { fatalError("bad time \(hour):\(minute)") }
-    return time
+    do { return try LocalTime(hour: hour, minute: minute, second: second) } catch { fatalError("\(error)") }
 }
 
 func wall(_ year: Int, _ month: Int, _ dayOfMonth: Int, _ hour: Int, _ minute: Int, _ second: Int = 0) -> LocalDateTime {

@@ -121,17 +121,17 @@ import Testing
         let newYork = ZoneRules(timeZone: TimeZone(identifier: "America/New_York")!, around: at(0))
         var watch = DayWatch()
         let evening = try #require(TimeParsing.instant("2026-03-10T23:30-04:00"))
-        #expect(watch.observe(evening, zone: newYork) == DayWatch.Change(from: nil, to: LocalDate(year: 2026, month: 3, day: 10)!))
+        #expect(watch.observe(evening, zone: newYork) == DayWatch.Change(from: nil, to: LocalDate("2026-03-10")))
         #expect(watch.observe(evening.addingTimeInterval(600), zone: newYork) == nil)
         let afterMidnight = evening.addingTimeInterval(3600)
-        #expect(watch.observe(afterMidnight, zone: newYork) == DayWatch.Change(from: LocalDate(year: 2026, month: 3, day: 10)!, to: LocalDate(year: 2026, month: 3, day: 11)!))
+        #expect(watch.observe(afterMidnight, zone: newYork) == DayWatch.Change(from: LocalDate("2026-03-10"), to: LocalDate("2026-03-11")))
         // Flying east: 00:30 in New York is 05:30 in Madrid, the same day 03-11.
         let madrid = ZoneRules(timeZone: TimeZone(identifier: "Europe/Madrid")!, around: at(0))
         #expect(watch.observe(afterMidnight, zone: madrid) == nil)
         // Tokyo is already on 03-11 at 23:30 New York time on 03-10.
-        var tokyoWatch = DayWatch(day: LocalDate(year: 2026, month: 3, day: 10)!)
+        var tokyoWatch = DayWatch(day: LocalDate("2026-03-10"))
         let tokyo = ZoneRules(timeZone: TimeZone(identifier: "Asia/Tokyo")!, around: at(0))
-        #expect(tokyoWatch.observe(evening, zone: tokyo)?.to == LocalDate(year: 2026, month: 3, day: 11)!)
+        #expect(tokyoWatch.observe(evening, zone: tokyo)?.to == LocalDate("2026-03-11"))
     }
 
     @Test func nextMidnightIsTheFirstMomentOfTheNextDay() throws {

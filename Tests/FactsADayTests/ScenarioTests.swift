@@ -21,9 +21,9 @@ import Testing
         #expect(notes.contains("58 facts scheduled; 58 upcoming (2026-03-14 to 2026-05-10); 0 never shown"))
         // One fact a day, 16 days; at 09:00 until 03-13, at 20:30 from 03-14.
         let times = result.deliveries.map { Self.berlin($0.at) }
-        #expect(times.map(\.date) == (0..<16).map { LocalDate(year: 2026, month: 3, day: 2)!.adding(days: $0) })
-        #expect(times.prefix(12).allSatisfy { $0.time == LocalTime(hour: 9, minute: 0)! })
-        #expect(times.dropFirst(12).allSatisfy { $0.time == LocalTime(hour: 20, minute: 30)! })
+        #expect(times.map(\.date) == (0..<16).map { LocalDate("2026-03-02").adding(days: $0) })
+        #expect(times.prefix(12).allSatisfy { $0.time == LocalTime("09:00") })
+        #expect(times.dropFirst(12).allSatisfy { $0.time == LocalTime("20:30") })
         #expect(Set(result.deliveries.map(\.body)).count == 16, "no fact twice")
     }
 

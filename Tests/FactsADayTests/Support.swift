@@ -38,7 +38,7 @@ struct FactsHarness {
     }
 
     /// The local day `offset` days after `2026-03-02`.
-    static func day(_ offset: Int) -> LocalDate { LocalDate(year: 2026, month: 3, day: 2)!.adding(days: offset) }
+    static func day(_ offset: Int) -> LocalDate { LocalDate("2026-03-02").adding(days: offset) }
 }
 
 /// A seeded generator, so that picks are repeatable.
@@ -54,5 +54,5 @@ struct SplitMix: RandomNumberGenerator {
 }
 
 extension LocalTime {
-    static func at(_ hour: Int, _ minute: Int = 0) -> LocalTime { LocalTime(hour: hour, minute: minute)! }
+    static func at(_ hour: Int, _ minute: Int = 0) -> LocalTime { try! LocalTime(hour: hour, minute: minute) }
 }

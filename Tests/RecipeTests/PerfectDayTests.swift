@@ -8,7 +8,7 @@ import FoundationXML
 
 /// Perfect days: the transition, once per day, and what the user gets.
 @Suite struct PerfectDayTests {
-    let day = LocalDate(year: 2026, month: 3, day: 4)!
+    let day = LocalDate("2026-03-04")
 
     @Test(arguments: 3...8)
     func transitionToAllSolvedWithAnyTotal(total: Int) {

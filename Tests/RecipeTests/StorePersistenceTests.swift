@@ -39,7 +39,7 @@ import Testing
             }
             // The next launch, a new process: the monotonic clock restarted after a reboot.
             var app = try #require(try BugleDatabase.open(at: file).value(key))
-            #expect(app.facts == StreakFacts(lastPlayedDate: LocalDate(year: 2026, month: 3, day: 3)!, streak: 2))
+            #expect(app.facts == StreakFacts(lastPlayedDate: LocalDate("2026-03-03"), streak: 2))
             _ = app.handle(.opened(.launch, status: .notDetermined), at: reading("2026-03-04T07:30-05:00", monotonic: 50), in: Self.newYork)
             #expect(app.handle(.played, at: reading("2026-03-04T07:35-05:00", monotonic: 350), in: Self.newYork) == [.refresh(.dataChanged)])
             #expect(app.streak == 3)

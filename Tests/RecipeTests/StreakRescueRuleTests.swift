@@ -84,8 +84,8 @@ import Testing
         // Device 90 s behind: 08:30 real time is 08:28:30 on its clock.
         let slow = try plan(StreakFacts(lastPlayedDate: day("2026-03-09"), streak: 2, clockOffset: 90), at: "2026-03-10T07:00-04:00", slots: 2)
         #expect(slow.entries.map(\.request.fireTime) == [
-            .wallClock(LocalDateTime(date: day("2026-03-10"), time: LocalTime(hour: 8, minute: 28, second: 30)!)),
-            .wallClock(LocalDateTime(date: day("2026-03-10"), time: LocalTime(hour: 19, minute: 58, second: 30)!)),
+            .wallClock(LocalDateTime(date: day("2026-03-10"), time: LocalTime("08:28:30"))),
+            .wallClock(LocalDateTime(date: day("2026-03-10"), time: LocalTime("19:58:30"))),
         ])
         // Device 30 s ahead: later on its clock. The copy still counts from 20:00.
         let fast = try plan(StreakFacts(lastPlayedDate: day("2026-03-09"), streak: 2, clockOffset: -30), at: "2026-03-10T07:00-04:00", slots: 2)

@@ -45,7 +45,7 @@ import Testing
                     Issue.record("\(request.id) fires at a fixed instant, not at 09:00 on the wall clock")
                     continue
                 }
-                #expect(local.time == LocalTime(hour: 9, minute: 0)!)
+                #expect(local.time == "09:00")
                 #expect(request.content.body == bodies[request.id])
             }
             #expect(try app.database.isOnboardingComplete())
@@ -156,7 +156,7 @@ import Testing
 /// actions as the app's shell does; the permission prompt is answered "Allow", and the
 /// background download runs to its end before the notifications step goes on.
 struct FactsApp {
-    static let today = LocalDate(year: 2026, month: 3, day: 2)!
+    static let today: LocalDate = "2026-03-02"
     static let zone = TimeZone(identifier: "Europe/Berlin")!
 
     var serverURL: URL?
@@ -173,7 +173,7 @@ struct FactsApp {
         self.serverURL = serverURL
         database = try FactsADay.FactsDatabase.inMemory()
         let now = ZoneRules(timeZone: Self.zone, around: Date(timeIntervalSince1970: 1_772_434_800))
-            .date(for: LocalDateTime(date: Self.today, time: LocalTime(hour: 8, minute: 0)!))
+            .date(for: LocalDateTime(date: Self.today, time: "08:00"))
         device = SimulatedDevice(now: now, timeZone: Self.zone)
         center = SimulatedCenter(device: device, authorization: .notDetermined)
         scheduler = Scheduler(planner: FactsNotifier.planner(), center: center, environment: device.environment, journal: database.store)

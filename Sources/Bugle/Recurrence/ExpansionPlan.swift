@@ -67,7 +67,7 @@ struct ExpansionPlan: Sendable {
     let isEmpty: Bool
 
     /// No occurrence is produced after the end of year 9999.
-    static let endOfTime = LocalDate(year: 9999, month: 12, day: 31)!.dayNumber * 86_400 + 86_399
+    static let endOfTime = LocalDate("9999-12-31").dayNumber * 86_400 + 86_399
 
     init(rule: RecurrenceRule, start: LocalDateTime) {
         frequency = rule.frequency

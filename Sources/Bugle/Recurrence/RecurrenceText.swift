@@ -163,12 +163,12 @@ enum RecurrenceText {
         }
         guard characters.count == 8 || characters.count == 15 || characters.count == 16,
               let year = digits(0..<4), let month = digits(4..<6), let day = digits(6..<8) else { throw problem }
-        guard let date = LocalDate(year: year, month: month, day: day) else {
+        guard let date = try? LocalDate(year: year, month: month, day: day) else {
             throw RecurrenceRuleError(part: "UNTIL", "\"\(text)\": \(String(characters[0..<8])) is not a day of the calendar")
         }
         if characters.count == 8 { return .date(date) }
         guard characters[8] == "T", let hour = digits(9..<11), let minute = digits(11..<13), let second = digits(13..<15) else { throw problem }
-        guard let time = LocalTime(hour: hour, minute: minute, second: second) else {
+        guard let time = try? LocalTime(hour: hour, minute: minute, second: second) else {
             throw RecurrenceRuleError(part: "UNTIL", "\"\(text)\": the time must be 000000 to 235959")
         }
         let local = LocalDateTime(date: date, time: time)

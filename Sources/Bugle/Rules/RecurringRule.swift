@@ -7,7 +7,7 @@ import Foundation
 /// let rule = try RecurringRule(
 ///     id: "rent",
 ///     recurrence: Recurrence(
-///         start: LocalDateTime(date: LocalDate(year: 2026, month: 1, day: 31)!, time: LocalTime(hour: 9, minute: 0)!),
+///         start: "2026-01-31T09:00",
 ///         rule: RecurrenceRule(parsing: "FREQ=MONTHLY;SKIP=BACKWARD;RSCALE=GREGORIAN")),
 ///     content: NotificationContent(title: "Rent is due", body: "Transfer it today"))
 /// ```

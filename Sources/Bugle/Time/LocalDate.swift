@@ -9,14 +9,54 @@ public struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible
     public let month: Int
     public let day: Int
 
-    /// Creates a date, or `nil` when the day does not exist (2026-02-30) or the year is
-    /// beyond ±11,000,000.
-    public init?(year: Int, month: Int, day: Int) {
-        guard (-11_000_000...11_000_000).contains(year), (1...12).contains(month), day >= 1, day <= LocalDate.daysIn(month: month, year: year) else { return nil }
+    /// Creates a date: `try LocalDate(year: 2026, month: 3, day: 1)`.
+    ///
+    /// Write a date known when the code is written as a literal instead:
+    /// `let start: LocalDate = "2026-03-01"`. For an optional, `try? LocalDate(...)`.
+    ///
+    /// - Parameters:
+    ///   - year: ``years``: -11,000,000 to 11,000,000 (year 0 is 1 BC, proleptic Gregorian).
+    ///   - month: 1 to 12.
+    ///   - day: 1 to the month's length (28 to 31).
+    /// - Throws: A ``TimeValueError`` naming the field at fault when the day does not exist
+    ///   (2026-02-30) or a field is outside its range.
+    public init(year: Int, month: Int, day: Int) throws(TimeValueError) {
+        if let (field, problem) = Self.problem(year: year, month: month, day: day) {
+            throw TimeValueError(.date, fields: "year: \(year), month: \(month), day: \(day)", field: field, problem)
+        }
+        self.init(valid: year, month, day)
+    }
+
+    /// Reads `YYYY-MM-DD` (`2026-03-01`): four, two and two ASCII digits.
+    ///
+    /// - Throws: A ``TimeValueError`` with the text, the field at fault and the expected
+    ///   form: `"2026-2-30" is not a date: the month must be two digits, found "2"; expected
+    ///   YYYY-MM-DD`.
+    public init(parsing text: String) throws(TimeValueError) {
+        self = try TimeParsing.date(text)
+    }
+
+    /// A date whose fields were checked.
+    init(valid year: Int, _ month: Int, _ day: Int) {
         self.year = year
         self.month = month
         self.day = day
     }
+
+    /// The years a date can have: -11,000,000 to 11,000,000, inside ``dayNumberLimit``.
+    public static let years = -11_000_000...11_000_000
+
+    /// The field at fault and what is wrong with it, or `nil` when the fields make a date.
+    static func problem(year: Int, month: Int, day: Int) -> (field: String, problem: String)? {
+        if let problem = TimeValueError.outside(years, year, field: "year") ?? TimeValueError.outside(1...12, month, field: "month") {
+            return problem
+        }
+        return TimeValueError.outside(1...daysIn(month: month, year: year), day, field: "day", in: " in \(monthNames[month - 1]) \(year)")
+    }
+
+    private static let monthNames = [
+        "January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December",
+    ]
 
     /// The most days either side of 1970-01-01 a date can be: 2^32 days, about 11.7 million
     /// years, far beyond the years 0001 to 9999 that dates are written in.
@@ -101,10 +141,11 @@ extension LocalDate: Codable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         let text = try container.decode(String.self)
-        guard let date = TimeParsing.localDate(text) else {
-            throw DecodingError.dataCorruptedError(in: container, debugDescription: "\"\(text)\" is not a date; expected YYYY-MM-DD")
+        do {
+            self = try TimeParsing.date(text)
+        } catch {
+            throw DecodingError.dataCorruptedError(in: container, debugDescription: "\(error)")
         }
-        self = date
     }
 
     /// Encodes as `YYYY-MM-DD`, readable in stored state and payloads.
@@ -120,12 +161,38 @@ public struct LocalTime: Hashable, Comparable, Sendable, CustomStringConvertible
     public let minute: Int
     public let second: Int
 
-    /// Creates a time, or `nil` outside 00:00:00...23:59:59.
-    public init?(hour: Int, minute: Int, second: Int = 0) {
-        guard (0...23).contains(hour), (0...59).contains(minute), (0...59).contains(second) else { return nil }
-        self.hour = hour
-        self.minute = minute
-        self.second = second
+    /// Creates a time: `try LocalTime(hour: 8, minute: 30)`.
+    ///
+    /// Write a time known when the code is written as a literal instead:
+    /// `let reminder: LocalTime = "08:30"`. For an optional, `try? LocalTime(...)`.
+    ///
+    /// - Parameters:
+    ///   - hour: 0 to 23.
+    ///   - minute: 0 to 59.
+    ///   - second: 0 to 59 (no leap second).
+    /// - Throws: A ``TimeValueError`` naming the field outside its range.
+    public init(hour: Int, minute: Int, second: Int = 0) throws(TimeValueError) {
+        if let (field, problem) = Self.problem(hour: hour, minute: minute, second: second) {
+            throw TimeValueError(.time, fields: "hour: \(hour), minute: \(minute), second: \(second)", field: field, problem)
+        }
+        self.init(secondOfDay: hour * 3600 + minute * 60 + second)
+    }
+
+    /// Reads `HH:MM` or `HH:MM:SS` (`08:30`, `23:59:59`): two ASCII digits a field, on a
+    /// 24-hour clock.
+    ///
+    /// - Throws: A ``TimeValueError`` with the text, the field at fault and the expected
+    ///   form: `"8:3" is not a time of day: the hour must be two digits, found "8"; expected
+    ///   HH:MM or HH:MM:SS`.
+    public init(parsing text: String) throws(TimeValueError) {
+        self = try TimeParsing.time(text)
+    }
+
+    /// The field at fault and what is wrong with it, or `nil` when the fields make a time.
+    static func problem(hour: Int, minute: Int, second: Int) -> (field: String, problem: String)? {
+        TimeValueError.outside(0...23, hour, field: "hour")
+            ?? TimeValueError.outside(0...59, minute, field: "minute")
+            ?? TimeValueError.outside(0...59, second, field: "second")
     }
 
     init(secondOfDay: Int) {
@@ -160,10 +227,11 @@ extension LocalTime: Codable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         let text = try container.decode(String.self)
-        guard let time = TimeParsing.localTime(text) else {
-            throw DecodingError.dataCorruptedError(in: container, debugDescription: "\"\(text)\" is not a time of day; expected HH:MM")
+        do {
+            self = try TimeParsing.time(text)
+        } catch {
+            throw DecodingError.dataCorruptedError(in: container, debugDescription: "\(error)")
         }
-        self = time
     }
 
     /// Encodes as `HH:MM` (with `:SS` when the seconds are not zero).
@@ -183,6 +251,16 @@ public struct LocalDateTime: Hashable, Comparable, Sendable, CustomStringConvert
         self.time = time
     }
 
+    /// Reads `YYYY-MM-DDTHH:MM` or `YYYY-MM-DDTHH:MM:SS` (`2026-03-01T08:30`), a wall-clock
+    /// reading without an offset; a space may stand for the `T`. For a time written with an
+    /// offset, see ``TimeParsing/dateTime(_:)``.
+    ///
+    /// - Throws: A ``TimeValueError`` with the whole text, the field at fault and the
+    ///   expected form.
+    public init(parsing text: String) throws(TimeValueError) {
+        self = try TimeParsing.wallClock(text)
+    }
+
     /// Seconds since 1970-01-01T00:00 on the same wall clock, as if the zone were UTC.
     public var localSeconds: Int { date.dayNumber * 86_400 + time.secondOfDay }
 
@@ -200,6 +278,49 @@ public struct LocalDateTime: Hashable, Comparable, Sendable, CustomStringConvert
 
     /// `YYYY-MM-DDTHH:MM[:SS]`.
     public var description: String { "\(date)T\(time)" }
+}
+
+// MARK: - Literals
+//
+// A literal is part of the program, written by its developer, not input: one that is not a
+// date or time stops the program with the error's description the first time it runs, as a
+// malformed `URL(string:)!` would. Text from a user, a file or the network goes through
+// `init(parsing:)`, which throws.
+
+extension LocalTime: ExpressibleByStringLiteral {
+    /// A time written in source: `let reminder: LocalTime = "08:30"`, in the form
+    /// ``init(parsing:)`` reads (`HH:MM` or `HH:MM:SS`).
+    ///
+    /// A literal that is not a time of day (`"8:3"`, `"24:00"`) stops the program with a
+    /// message that names it and the expected form:
+    /// `"8:3" is not a time of day: the hour must be two digits, found "8"; expected HH:MM or HH:MM:SS`.
+    /// Use ``init(parsing:)`` for text that is not a literal.
+    public init(stringLiteral text: String) {
+        do { self = try TimeParsing.time(text) } catch { fatalError("\(error)") }
+    }
+}
+
+extension LocalDate: ExpressibleByStringLiteral {
+    /// A date written in source: `let start: LocalDate = "2026-03-01"`, in the form
+    /// ``init(parsing:)`` reads (`YYYY-MM-DD`).
+    ///
+    /// A literal that is not a date (`"2026-02-30"`, `"2026-3-1"`) stops the program with a
+    /// message that names it and the expected form. Use ``init(parsing:)`` for text that is
+    /// not a literal.
+    public init(stringLiteral text: String) {
+        do { self = try TimeParsing.date(text) } catch { fatalError("\(error)") }
+    }
+}
+
+extension LocalDateTime: ExpressibleByStringLiteral {
+    /// A wall-clock reading written in source: `let launch: LocalDateTime = "2026-03-01T09:00"`,
+    /// in the form ``init(parsing:)`` reads (`YYYY-MM-DDTHH:MM[:SS]`, no offset).
+    ///
+    /// A literal that is not one stops the program with a message that names it and the
+    /// expected form. Use ``init(parsing:)`` for text that is not a literal.
+    public init(stringLiteral text: String) {
+        do { self = try TimeParsing.wallClock(text) } catch { fatalError("\(error)") }
+    }
 }
 
 /// A day of the week, numbered as `Calendar` numbers them (Sunday = 1).

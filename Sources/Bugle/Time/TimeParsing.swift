@@ -23,21 +23,72 @@ public enum TimeParsing {
     /// Time zones' rules are known from about 1900; a plan looks at most ten years ahead.
     public static let supportedYears = 1900...2_999
 
-    /// `HH:MM` or `HH:MM:SS`.
+    /// `HH:MM` or `HH:MM:SS`; `nil` for anything else (``LocalTime/init(parsing:)`` says why).
     public static func localTime(_ text: String) -> LocalTime? {
-        let parts = text.split(separator: ":", omittingEmptySubsequences: false)
-        guard parts.count == 2 || parts.count == 3, let hour = number(parts[0], digits: 2), let minute = number(parts[1], digits: 2) else { return nil }
-        let second = parts.count == 3 ? number(parts[2], digits: 2) : 0
-        guard let second else { return nil }
-        return LocalTime(hour: hour, minute: minute, second: second)
+        try? time(text)
     }
 
-    /// `YYYY-MM-DD`.
+    /// `YYYY-MM-DD`; `nil` for anything else (``LocalDate/init(parsing:)`` says why).
     public static func localDate(_ text: String) -> LocalDate? {
+        try? date(text)
+    }
+
+    /// `HH:MM` or `HH:MM:SS`, or an error naming the field at fault.
+    static func time(_ text: String) throws(TimeValueError) -> LocalTime {
+        let parts = text.split(separator: ":", omittingEmptySubsequences: false)
+        guard parts.count == 2 || parts.count == 3 else {
+            throw TimeValueError(.time, text: text, field: nil, parts.count == 1 ? "there is no \":\" between the hour and the minute" : "it has \(parts.count) fields separated by \":\", not 2 or 3")
+        }
+        let hour = try field(parts[0], "hour", digits: 2, of: .time, in: text)
+        let minute = try field(parts[1], "minute", digits: 2, of: .time, in: text)
+        let second = parts.count == 3 ? try field(parts[2], "second", digits: 2, of: .time, in: text) : 0
+        if let (field, problem) = LocalTime.problem(hour: hour, minute: minute, second: second) {
+            throw TimeValueError(.time, text: text, field: field, problem)
+        }
+        return LocalTime(secondOfDay: hour * 3600 + minute * 60 + second)
+    }
+
+    /// `YYYY-MM-DD`, or an error naming the field at fault.
+    static func date(_ text: String) throws(TimeValueError) -> LocalDate {
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)
-        guard parts.count == 3, let year = number(parts[0], digits: 4), let month = number(parts[1], digits: 2),
-              let day = number(parts[2], digits: 2) else { return nil }
-        return LocalDate(year: year, month: month, day: day)
+        guard parts.count == 3 else {
+            throw TimeValueError(.date, text: text, field: nil, "it has \(parts.count) field\(parts.count == 1 ? "" : "s") separated by \"-\", not 3")
+        }
+        let year = try field(parts[0], "year", digits: 4, of: .date, in: text)
+        let month = try field(parts[1], "month", digits: 2, of: .date, in: text)
+        let day = try field(parts[2], "day", digits: 2, of: .date, in: text)
+        if let (field, problem) = LocalDate.problem(year: year, month: month, day: day) {
+            throw TimeValueError(.date, text: text, field: field, problem)
+        }
+        return LocalDate(valid: year, month, day)
+    }
+
+    /// `YYYY-MM-DDTHH:MM[:SS]` (or with a space for the `T`) without an offset, or an error
+    /// naming the field at fault.
+    static func wallClock(_ text: String) throws(TimeValueError) -> LocalDateTime {
+        let separator = text.firstIndex { $0 == "T" || $0 == " " }
+        guard let separator else {
+            throw TimeValueError(.dateTime, text: text, field: nil, "there is no \"T\" between the date and the time")
+        }
+        let timeText = text[text.index(after: separator)...]
+        if let sign = timeText.firstIndex(where: { $0 == "+" || $0 == "-" || $0 == "Z" || $0 == "z" }) {
+            throw TimeValueError(.dateTime, text: text, field: nil, "a wall-clock time has no UTC offset, found \"\(timeText[sign...])\"")
+        }
+        do throws(TimeValueError) {
+            return LocalDateTime(date: try date(String(text[..<separator])), time: try time(String(timeText)))
+        } catch {
+            throw error.within(.dateTime, text: text)
+        }
+    }
+
+    /// The value of `text`, the field `name` of `kind` inside `whole`: exactly `digits` ASCII
+    /// digits, or an error that says so.
+    private static func field(_ text: Substring, _ name: String, digits: Int, of kind: TimeValueError.Kind, in whole: String) throws(TimeValueError) -> Int {
+        guard let value = number(text, digits: digits) else {
+            let count = digits == 2 ? "two" : "four"
+            throw TimeValueError(kind, text: whole, field: name, "the \(name) must be \(count) digits, found \"\(text)\"")
+        }
+        return value
     }
 
     /// The value of exactly `digits` ASCII digits; `nil` for anything else.

@@ -180,7 +180,7 @@ public struct RequestMapping: Sendable {
               let hour = components.hour, let minute = components.minute else { return nil }
         let second = components.second ?? 0
         if calendar.identifier == .gregorian {
-            guard let date = LocalDate(year: year, month: month, day: day), let time = LocalTime(hour: hour, minute: minute, second: second) else { return nil }
+            guard let date = try? LocalDate(year: year, month: month, day: day), let time = try? LocalTime(hour: hour, minute: minute, second: second) else { return nil }
             return LocalDateTime(date: date, time: time)
         }
         var other = calendar

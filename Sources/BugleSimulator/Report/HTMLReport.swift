@@ -313,7 +313,7 @@ private struct HTMLPage {
     private mutating func rowLabels() {
         for row in rows {
             let zone = row.zone
-            let noon = zones.rules(zone).date(for: LocalDateTime(date: row.date, time: LocalTime(hour: 12, minute: 0)!))
+            let noon = zones.rules(zone).date(for: LocalDateTime(date: row.date, time: "12:00"))
             let y = num(row.top + Self.rowHeight / 2 + 4)
             let weekend = row.date.weekday == .saturday || row.date.weekday == .sunday
             markup.element("text", ["class": weekend ? "daylabel weekend" : "daylabel", "x": "4", "y": y],

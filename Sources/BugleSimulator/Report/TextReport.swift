@@ -81,7 +81,7 @@ public enum TextReport {
             }
             let zone = dayZone[day] ?? currentZone
             currentZone = zone
-            let noon = zones.rules(zone).date(for: LocalDateTime(date: day, time: LocalTime(hour: 12, minute: 0)!))
+            let noon = zones.rules(zone).date(for: LocalDateTime(date: day, time: "12:00"))
             out += "\n\(day.weekday.shortName) \(day)  \(zone) \(zones.offset(noon, zone))\n"
             let entries = byDay[day] ?? []
             if entries.isEmpty { out += "  (nothing)\n" }

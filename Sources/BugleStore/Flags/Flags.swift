@@ -10,7 +10,7 @@ import GRDB
 ///     static var perfectDayShown: Self { FlagKey("perfectDayShown") }
 /// }
 /// try store.set(.permissionAsked, to: true)
-/// try store.set(FlagKey<Bool>.perfectDayShown.on(LocalDate(year: 2026, month: 3, day: 2)!), to: true)
+/// try store.set(FlagKey<Bool>.perfectDayShown.on(LocalDate("2026-03-02")), to: true)
 /// let asked = try store.value(.permissionAsked) ?? false
 /// ```
 public struct FlagKey<Value: Codable & Sendable>: Hashable, Sendable {

@@ -29,8 +29,8 @@ public struct StreakRescue: Sendable {
 
         /// The seed's times (08:30 and 20:00), in English, unless told otherwise.
         public init(
-            kickoffTime: LocalTime = LocalTime(hour: 8, minute: 30)!,
-            saverTime: LocalTime = LocalTime(hour: 20, minute: 0)!,
+            kickoffTime: LocalTime = "08:30",
+            saverTime: LocalTime = "20:00",
             language: String = "en",
             rotationOffset: Int = 0
         ) {

@@ -24,7 +24,7 @@ public struct StudyReminders: Sendable {
         public var difficultCardTime: LocalTime
 
         /// The seed's times, 20:30 and 16:30, unless told otherwise.
-        public init(studyTime: LocalTime = LocalTime(hour: 20, minute: 30)!, difficultCardTime: LocalTime = LocalTime(hour: 16, minute: 30)!) {
+        public init(studyTime: LocalTime = "20:30", difficultCardTime: LocalTime = "16:30") {
             self.studyTime = studyTime
             self.difficultCardTime = difficultCardTime
         }

@@ -78,8 +78,8 @@ public struct PlannedNotification: Hashable, Sendable {
 /// Any other time inside quiet hours (a 12:00 backup inside them, or 06:30 when quiet
 /// hours run on into the next day) is not moved: the quiet-hours policy suppresses it.
 public struct NotificationTiming: Sendable {
-    public static let announcement = LocalTime(hour: 6, minute: 30)!
-    public static let backup = LocalTime(hour: 12, minute: 0)!
+    public static let announcement: LocalTime = "06:30"
+    public static let backup: LocalTime = "12:00"
 
     public var quietHours: QuietHours?
     public var zone: ZoneRules

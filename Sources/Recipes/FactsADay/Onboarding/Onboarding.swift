@@ -141,7 +141,7 @@ public struct Onboarding: Hashable, Sendable {
     /// The background download.
     public private(set) var download: Download = .notStarted
     /// When the daily fact comes.
-    public private(set) var notificationTime = LocalTime(hour: 9, minute: 0)!
+    public private(set) var notificationTime: LocalTime = "09:00"
     /// Waiting for the download or scheduling: the button shows "Getting your app ready...".
     public private(set) var isScheduling = false
     /// The alert shown, if any.
