@@ -7,7 +7,7 @@ import Foundation
 /// let rule = try RecurrenceRule(parsing: "RSCALE=GREGORIAN;FREQ=MONTHLY;SKIP=BACKWARD")
 /// let start: LocalDateTime = "2026-01-31T09:00"
 /// let recurrence = try Recurrence(start: start, rule: rule)
-/// recurrence.localOccurrences().prefix(3).map(\.description)
+/// let firstThree = recurrence.localOccurrences().prefix(3).map(\.description)
 /// // ["2026-01-31T09:00", "2026-02-28T09:00", "2026-03-31T09:00"]
 /// ```
 ///

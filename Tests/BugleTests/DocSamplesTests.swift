@@ -1,0 +1,192 @@
+import Bugle
+import Foundation
+import Testing
+
+// The code samples of the DocC articles (Sources/Bugle/Bugle.docc) and of the doc comments
+// that show times, dates and rules, compiled and run here so that they stay true. Each
+// sample is copied line for line; `everySampleIsInThisFile` fails when a sample in the docs
+// changes and its copy here does not.
+
+@Suite("Documentation samples")
+struct DocSamplesTests {
+    /// GettingStarted.md, in the order the article reads.
+    @Test func gettingStarted() async throws {
+        let now = try #require(TimeParsing.instant("2026-03-01T07:00Z"))
+        let center = FakeCenter()
+
+        // Describe what should fire
+        let morning = ScheduledRule.daily(
+            id: "morning", at: "08:30",
+            title: "Good morning", body: "Time for today's puzzle",
+            group: "morning",
+            condition: .equals(key: "playedToday", value: false)
+        )
+        #expect(morning.schedule == .daily(try LocalTime(hour: 8, minute: 30)))
+        #expect(morning.group == "morning")
+
+        let rules: [any Rule] = [
+            morning,
+            .weekly(id: "review", on: [.monday, .thursday], at: "18:00", title: "Weekly review", body: "Two minutes to look back"),
+            .every(id: "plants", days: 3, at: "19:00", from: "2026-03-01", title: "Water the plants", body: "The ficus too"),
+            .once(id: "launch", at: "2026-03-01T09:00", title: "We're live", body: "See what's new"),
+        ]
+        #expect(rules.map(\.id) == ["morning", "review", "plants", "launch"])
+
+        // Times and dates
+        let reminder: LocalTime = "08:30"
+        let start: LocalDate = "2026-03-01"
+        let launch: LocalDateTime = "2026-03-01T09:00"
+        #expect([reminder.hour, reminder.minute, start.year, start.month, start.day, launch.time.hour] == [8, 30, 2026, 3, 1, 9] as [Int])
+
+        let typed = "8:3"  // what the user typed
+        do {
+            let time = try LocalTime(parsing: typed)
+            print("Reminders at \(time)")
+        } catch {
+            print(error)  // "8:3" is not a time of day: the hour must be two digits, found "8"; expected HH:MM or HH:MM:SS
+        }
+        let noon = try LocalTime(hour: 12, minute: 0)
+        let leapDay = try? LocalDate(year: 2026, month: 2, day: 29)  // nil: February 2026 has 28 days
+        #expect(throws: TimeValueError(.time, text: "8:3", field: "hour", "the hour must be two digits, found \"8\"")) { try LocalTime(parsing: typed) }
+        #expect("\(TimeValueError(.time, text: "8:3", field: "hour", "the hour must be two digits, found \"8\""))"
+            == #""8:3" is not a time of day: the hour must be two digits, found "8"; expected HH:MM or HH:MM:SS"#)
+        #expect(noon == "12:00")
+        #expect(leapDay == nil)
+
+        // Add policies and a budget
+        let planner = Planner(
+            rules: rules,
+            policies: [
+                QuietHours(start: "22:00", end: "07:00", mode: .defer),
+                Caps(perDay: 4),
+            ],
+            budget: Budget(platform: .ios)  // 64 pending, less a safety margin of 4
+        )
+
+        // Plan: a pure function
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "Europe/London")!
+        let plan = planner.plan(PlanInput(now: now, calendar: calendar, state: ["playedToday": false]))
+        for entry in plan.entries { print(entry.request.id, entry.candidate.fireDate) }
+        for drop in plan.report.dropped { print(drop.candidate.id, drop.reason, drop.detail) }
+        print(plan.report.coverage)  // until when the plan is complete
+        #expect(plan.entries.prefix(4).map(\.candidate.id) == ["morning@2026-03-01", "launch", "plants@2026-03-01", "morning@2026-03-02"])
+
+        // Keep the center in step
+        let scheduler = Scheduler(
+            planner: planner,
+            center: center,  // the UNUserNotificationCenter adapter, or BugleSimulator's SimulatedCenter
+            environment: SchedulerEnvironment(now: { Date() }, calendar: { Calendar.current }),
+            state: ["playedToday": false]
+        )
+        try await scheduler.refresh(reason: .launch)
+
+        // Later, when the user plays:
+        await scheduler.update("playedToday", to: true)
+        try await scheduler.refresh(reason: .dataChanged)  // removes today's reminder, nothing else
+        #expect(await center.pending.allSatisfy { $0.ruleID != "morning" })
+    }
+
+    /// Recurrence.md.
+    @Test func recurrenceArticle() throws {
+        let rule = try RecurrenceRule(parsing: "FREQ=MONTHLY;BYMONTHDAY=31;SKIP=BACKWARD;RSCALE=GREGORIAN")
+        let start: LocalDateTime = "2026-01-31T09:00"
+        let rent = try Recurrence(start: start, rule: rule)
+        let firstFour = rent.firstLocal(4).map(\.description)
+        // ["2026-01-31T09:00", "2026-02-28T09:00", "2026-03-31T09:00", "2026-04-30T09:00"]
+        #expect(firstFour == ["2026-01-31T09:00", "2026-02-28T09:00", "2026-03-31T09:00", "2026-04-30T09:00"])
+    }
+
+    /// The doc comment of `Recurrence`.
+    @Test func recurrenceDocComment() throws {
+        let rule = try RecurrenceRule(parsing: "RSCALE=GREGORIAN;FREQ=MONTHLY;SKIP=BACKWARD")
+        let start: LocalDateTime = "2026-01-31T09:00"
+        let recurrence = try Recurrence(start: start, rule: rule)
+        let firstThree = recurrence.localOccurrences().prefix(3).map(\.description)
+        // ["2026-01-31T09:00", "2026-02-28T09:00", "2026-03-31T09:00"]
+        #expect(firstThree == ["2026-01-31T09:00", "2026-02-28T09:00", "2026-03-31T09:00"])
+    }
+
+    /// The doc comment of `RecurringRule`.
+    @Test func recurringRuleDocComment() throws {
+        let rule = try RecurringRule(
+            id: "rent",
+            recurrence: Recurrence(
+                start: "2026-01-31T09:00",
+                rule: RecurrenceRule(parsing: "FREQ=MONTHLY;SKIP=BACKWARD;RSCALE=GREGORIAN")),
+            content: NotificationContent(title: "Rent is due", body: "Transfer it today"))
+        let context = PlanningContext(now: utc(2026, 2, 1), calendar: gregorian("Europe/London"), lookahead: 60 * 86_400)
+        #expect(allCandidates(rule, context).prefix(2).map(\.id) == ["rent@2026-02-28", "rent@2026-03-31"])
+    }
+
+    /// The doc comment of the rule builders (RuleBuilders.swift).
+    @Test func ruleBuildersDocComment() {
+        let rules: [any Rule] = [
+            .daily(id: "morning", at: "08:30", title: "Good morning", body: "Time for today's puzzle"),
+            .weekly(id: "gym", on: [.monday, .thursday], at: "18:00", title: "Gym", body: "Leg day", group: "fitness"),
+            .every(id: "plants", days: 3, at: "19:00", from: "2026-03-01", title: "Water the plants", body: "The ficus too"),
+            .once(id: "launch", at: "2026-03-01T09:00", title: "We're live", body: "Open the app to see what's new"),
+        ]
+        let plan = Planner(rules: rules, budget: budget(6)).plan(PlanInput(now: utc(2026, 3, 1), calendar: gregorian("UTC")))
+        #expect(plan.entries.map(\.candidate.id) == [
+            "morning@2026-03-01", "launch", "plants@2026-03-01", "morning@2026-03-02", "gym@2026-03-02", "morning@2026-03-03",
+        ])
+    }
+
+    // MARK: The copies are the samples
+
+    /// Every `swift` code block of the articles, and of the doc comments above, is in this
+    /// file line for line (leading spaces, blank lines and imports aside).
+    @Test func everySampleIsInThisFile() throws {
+        let thisFile = URL(fileURLWithPath: #filePath)
+        let root = thisFile.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let here = Self.lines(try String(contentsOf: thisFile, encoding: .utf8))
+        let docc = root.appendingPathComponent("Sources/Bugle/Bugle.docc")
+        var samples: [(source: String, lines: [String])] = []
+        for name in try FileManager.default.contentsOfDirectory(atPath: docc.path).sorted() where name.hasSuffix(".md") {
+            let text = try String(contentsOf: docc.appendingPathComponent(name), encoding: .utf8)
+            samples += Self.swiftBlocks(text).map { (name, $0) }
+        }
+        for path in ["Sources/Bugle/Rules/RuleBuilders.swift", "Sources/Bugle/Rules/RecurringRule.swift", "Sources/Bugle/Recurrence/Recurrence.swift"] {
+            let text = try String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)
+            let comments = text.split(separator: "\n", omittingEmptySubsequences: false)
+                .map { $0.drop { $0 == " " } }
+                .filter { $0.hasPrefix("///") }
+                .map { String($0.dropFirst(3).drop { $0 == " " }) }
+            samples += Self.swiftBlocks(comments.joined(separator: "\n")).map { (path, $0) }
+        }
+        #expect(samples.count >= 10, "the samples were not found under \(root.path)")
+        let missing = samples.filter { !Self.contains(here, $0.lines) }
+        #expect(missing.isEmpty, "samples not copied here:\n\(missing.map { "\($0.source):\n" + $0.lines.joined(separator: "\n") }.joined(separator: "\n\n"))")
+    }
+
+    /// The lines of each ```` ```swift ```` block in `text`, as ``lines(_:)`` gives them.
+    static func swiftBlocks(_ text: String) -> [[String]] {
+        var blocks: [[String]] = []
+        var current: [String]?
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            if current == nil, trimmed == "```swift" {
+                current = []
+            } else if let block = current, trimmed == "```" {
+                blocks.append(lines(block.joined(separator: "\n")))
+                current = nil
+            } else if current != nil {
+                current?.append(String(line))
+            }
+        }
+        return blocks
+    }
+
+    /// The lines of `text` without their leading and trailing spaces, without blank lines
+    /// and imports.
+    static func lines(_ text: String) -> [String] {
+        text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty && !$0.hasPrefix("import ") }
+    }
+
+    /// Whether `block` is a run of consecutive lines of `lines`.
+    static func contains(_ lines: [String], _ block: [String]) -> Bool {
+        guard !block.isEmpty, block.count <= lines.count else { return block.isEmpty }
+        return (0...(lines.count - block.count)).contains { start in lines[start..<(start + block.count)].elementsEqual(block) }
+    }
+}
