@@ -32,6 +32,11 @@ struct DocSamplesTests {
         ]
         #expect(rules.map(\.id) == ["morning", "review", "plants", "launch"])
 
+        var workout = NotificationContent(title: "Gym", body: "Leg day")
+        workout.sound = .named("whistle.caf")
+        let gym = ScheduledRule(id: "gym", schedule: .weekly([.monday, .thursday], "18:00"), content: workout)
+        #expect(gym.schedule == .weekly([.monday, .thursday], try LocalTime(hour: 18, minute: 0)))
+
         // Times and dates
         let reminder: LocalTime = "08:30"
         let start: LocalDate = "2026-03-01"

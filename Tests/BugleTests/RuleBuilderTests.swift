@@ -86,21 +86,22 @@ struct RuleBuilderTests {
         }
     }
 
-    @Test func aWholeContentReachesTheRequest() {
-        var content = NotificationContent(title: "Gym", body: "Leg day")
-        content.subtitle = "Thursday"
-        content.sound = .named("whistle.caf")
-        content.threadID = "fitness"
+    /// Every builder shows its title and body, and nothing else: no subtitle, sound or
+    /// thread the developer did not ask for.
+    @Test func everyBuilderShowsItsTitleAndBody() {
         let rules: [any Rule] = [
-            .daily(id: "a", at: "08:00", content: content),
-            .weekly(id: "b", on: [.sunday], at: "08:00", content: content),
-            .every(id: "c", days: 2, at: "08:00", from: "2026-03-01", content: content),
-            .once(id: "d", at: "2026-03-01T08:00", content: content),
-            .once(id: "e", at: utc(2026, 3, 1, 8), content: content),
+            .daily(id: "a", at: "08:00", title: "A", body: "daily"),
+            .weekly(id: "b", on: [.sunday], at: "08:00", title: "B", body: "weekly"),
+            .every(id: "c", days: 2, at: "08:00", from: "2026-03-01", title: "C", body: "every"),
+            .once(id: "d", at: "2026-03-01T08:00", title: "D", body: "once"),
+            .once(id: "e", at: utc(2026, 3, 1, 8), title: "E", body: "at"),
         ]
+        // 2026-03-01 is a Sunday: each rule's first notification is at 08:00 that day.
         let plan = planned(rules, at: utc(2026, 3, 1), in: "UTC", capacity: 5)
-        #expect(Set(plan.entries.map(\.candidate.ruleID)) == ["a", "b", "c", "d", "e"])
-        #expect(plan.entries.allSatisfy { $0.request.content == content })
+        let shown = plan.entries.map { "\($0.candidate.id) \($0.request.content.title) \($0.request.content.body)" }
+        #expect(Set(shown) == ["a@2026-03-01 A daily", "b@2026-03-01 B weekly", "c@2026-03-01 C every", "d D once", "e E at"])
+        #expect(plan.entries.allSatisfy { $0.candidate.fireDate == utc(2026, 3, 1, 8) })
+        #expect(plan.entries.allSatisfy { $0.request.content == NotificationContent(title: $0.request.content.title, body: $0.request.content.body) })
     }
 
     @Test func aConditionThatDoesNotHoldPlansNothing() {

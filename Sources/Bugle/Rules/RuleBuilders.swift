@@ -14,12 +14,14 @@ import Foundation
 /// ]
 /// ```
 ///
-/// Each comes in two forms: with a `title` and a `body`, or with a whole
-/// ``NotificationContent`` (a sound, a thread, a category, a deep link). The common options
-/// have defaults: no `group`, `priority` 0, no `condition`, and a ``TimeBasis/wallClock``
-/// basis ("08:30 wherever I am"). For a `start`, `end`, `count`, `dedupeKey`, `relevance`
-/// or `reserve`, set the property on the returned rule or use
-/// ``ScheduledRule/init(id:schedule:basis:content:priority:group:dedupeKey:relevance:start:end:count:condition:reserve:)``.
+/// Each shows a `title` and a `body`. The common options have defaults: no `group`,
+/// `priority` 0, no `condition`, and a ``TimeBasis/wallClock`` basis ("08:30 wherever I
+/// am"). For a whole ``NotificationContent`` (a sound, a thread, a category, a deep link), a
+/// `start`, `end`, `count`, `dedupeKey`, `relevance` or `reserve`, set the property on the
+/// returned rule or use
+/// ``ScheduledRule/init(id:schedule:basis:content:priority:group:dedupeKey:relevance:start:end:count:condition:reserve:)``,
+/// which reads as well with literals:
+/// `ScheduledRule(id: "gym", schedule: .weekly([.monday, .thursday], "18:00"), content: content)`.
 /// The ids of the candidates are the ones ``ScheduledRule`` gives: `id@YYYY-MM-DD` for a
 /// repeating rule, `id` for a one-shot.
 extension Rule where Self == ScheduledRule {
@@ -38,16 +40,7 @@ extension Rule where Self == ScheduledRule {
         id: String, at time: LocalTime, title: String, body: String,
         group: String? = nil, priority: Int = 0, condition: Condition? = nil, basis: TimeBasis = .wallClock
     ) -> ScheduledRule {
-        daily(id: id, at: time, content: NotificationContent(title: title, body: body), group: group, priority: priority, condition: condition, basis: basis)
-    }
-
-    /// Every day at `time`, showing `content`; the other
-    /// parameters are the `title:body:` form's.
-    public static func daily(
-        id: String, at time: LocalTime, content: NotificationContent,
-        group: String? = nil, priority: Int = 0, condition: Condition? = nil, basis: TimeBasis = .wallClock
-    ) -> ScheduledRule {
-        ScheduledRule(id: id, schedule: .daily(time), basis: basis, content: content, priority: priority, group: group, condition: condition)
+        titled(id, .daily(time), title, body, group, priority, condition, basis)
     }
 
     /// On the given days of the week at `time`:
@@ -63,16 +56,7 @@ extension Rule where Self == ScheduledRule {
         id: String, on weekdays: Set<Weekday>, at time: LocalTime, title: String, body: String,
         group: String? = nil, priority: Int = 0, condition: Condition? = nil, basis: TimeBasis = .wallClock
     ) -> ScheduledRule {
-        weekly(id: id, on: weekdays, at: time, content: NotificationContent(title: title, body: body), group: group, priority: priority, condition: condition, basis: basis)
-    }
-
-    /// On the given days of the week at `time`, showing `content`; the other
-    /// parameters are the `title:body:` form's.
-    public static func weekly(
-        id: String, on weekdays: Set<Weekday>, at time: LocalTime, content: NotificationContent,
-        group: String? = nil, priority: Int = 0, condition: Condition? = nil, basis: TimeBasis = .wallClock
-    ) -> ScheduledRule {
-        ScheduledRule(id: id, schedule: .weekly(weekdays, time), basis: basis, content: content, priority: priority, group: group, condition: condition)
+        titled(id, .weekly(weekdays, time), title, body, group, priority, condition, basis)
     }
 
     /// Every `days` days at `time`, counted from `anchor`:
@@ -90,18 +74,7 @@ extension Rule where Self == ScheduledRule {
         id: String, days: Int, at time: LocalTime, from anchor: LocalDate, title: String, body: String,
         group: String? = nil, priority: Int = 0, condition: Condition? = nil, basis: TimeBasis = .wallClock
     ) -> ScheduledRule {
-        every(id: id, days: days, at: time, from: anchor, content: NotificationContent(title: title, body: body),
-              group: group, priority: priority, condition: condition, basis: basis)
-    }
-
-    /// Every `days` days at `time` from `anchor`, showing `content`; the other
-    /// parameters are the `title:body:` form's.
-    public static func every(
-        id: String, days: Int, at time: LocalTime, from anchor: LocalDate, content: NotificationContent,
-        group: String? = nil, priority: Int = 0, condition: Condition? = nil, basis: TimeBasis = .wallClock
-    ) -> ScheduledRule {
-        ScheduledRule(id: id, schedule: .every(days: days, time: time, anchor: anchor), basis: basis, content: content,
-                      priority: priority, group: group, condition: condition)
+        titled(id, .every(days: days, time: time, anchor: anchor), title, body, group, priority, condition, basis)
     }
 
     /// Once, when the wall clock shows `local`:
@@ -118,22 +91,15 @@ extension Rule where Self == ScheduledRule {
         id: String, at local: LocalDateTime, title: String, body: String,
         group: String? = nil, priority: Int = 0, condition: Condition? = nil, basis: TimeBasis = .wallClock
     ) -> ScheduledRule {
-        once(id: id, at: local, content: NotificationContent(title: title, body: body), group: group, priority: priority, condition: condition, basis: basis)
+        titled(id, .once(local), title, body, group, priority, condition, basis)
     }
 
-    /// Once, when the wall clock shows `local`, showing `content`; the other
-    /// parameters are the `title:body:` form's.
-    public static func once(
-        id: String, at local: LocalDateTime, content: NotificationContent,
-        group: String? = nil, priority: Int = 0, condition: Condition? = nil, basis: TimeBasis = .wallClock
-    ) -> ScheduledRule {
-        ScheduledRule(id: id, schedule: .once(local), basis: basis, content: content, priority: priority, group: group, condition: condition)
-    }
-
-    /// Once, at the instant `date` wherever the device is (an event's start from a server).
-    /// The candidate's id is `id` itself. There is no basis: an instant is the same in every
-    /// zone. The parameters not listed here are as for
-    /// ``daily(id:at:title:body:group:priority:condition:basis:)``.
+    /// Once, at the instant `date` wherever the device is (an event's start from a server):
+    /// `.once(id: "kickoff", at: event.start, title: "Kick-off", body: "…")`. The candidate's
+    /// id is `id` itself.
+    ///
+    /// There is no basis: an instant is the same in every zone. The parameters not listed
+    /// here are as for ``daily(id:at:title:body:group:priority:condition:basis:)``.
     ///
     /// - Parameters:
     ///   - date: The moment it fires.
@@ -141,15 +107,14 @@ extension Rule where Self == ScheduledRule {
         id: String, at date: Date, title: String, body: String,
         group: String? = nil, priority: Int = 0, condition: Condition? = nil
     ) -> ScheduledRule {
-        once(id: id, at: date, content: NotificationContent(title: title, body: body), group: group, priority: priority, condition: condition)
+        titled(id, .onceAt(date), title, body, group, priority, condition, .wallClock)
     }
 
-    /// Once, at the instant `date`, showing `content`; the other
-    /// parameters are the `title:body:` form's.
-    public static func once(
-        id: String, at date: Date, content: NotificationContent,
-        group: String? = nil, priority: Int = 0, condition: Condition? = nil
+    /// The rule `id` on `schedule`, showing `title` and `body`: what every builder makes.
+    private static func titled(
+        _ id: String, _ schedule: Schedule, _ title: String, _ body: String, _ group: String?, _ priority: Int, _ condition: Condition?, _ basis: TimeBasis
     ) -> ScheduledRule {
-        ScheduledRule(id: id, schedule: .onceAt(date), content: content, priority: priority, group: group, condition: condition)
+        ScheduledRule(id: id, schedule: schedule, basis: basis, content: NotificationContent(title: title, body: body),
+                      priority: priority, group: group, condition: condition)
     }
 }

@@ -56,18 +56,18 @@ public struct TimeValueError: Error, Hashable, Sendable, CustomStringConvertible
 
     /// An error about `text` that was parsed as `kind`.
     public init(_ kind: Kind, text: String, field: String?, _ problem: String) {
-        self.kind = kind
-        self.value = text
-        self.isText = true
-        self.field = field
-        self.problem = problem
+        self.init(kind, value: text, isText: true, field: field, problem)
     }
 
     /// An error about `fields` (written `hour: 24, minute: 0`) that were passed to make `kind`.
     public init(_ kind: Kind, fields: String, field: String?, _ problem: String) {
+        self.init(kind, value: fields, isText: false, field: field, problem)
+    }
+
+    private init(_ kind: Kind, value: String, isText: Bool, field: String?, _ problem: String) {
         self.kind = kind
-        self.value = fields
-        self.isText = false
+        self.value = value
+        self.isText = isText
         self.field = field
         self.problem = problem
     }
