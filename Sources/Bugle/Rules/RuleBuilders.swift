@@ -46,12 +46,17 @@ extension Rule where Self == ScheduledRule {
     /// On the given days of the week at `time`:
     /// `.weekly(id: "gym", on: [.monday, .thursday], at: "08:30", title: "Gym", body: "…")`.
     ///
-    /// The parameters not listed here are as for ``daily(id:at:title:body:group:priority:condition:basis:)``.
-    ///
     /// - Parameters:
+    ///   - id: Unique among the planner's rules; the start of every candidate id.
     ///   - weekdays: The days of the week, in the device's zone (or the `basis` zone); an
     ///     empty set never fires.
     ///   - time: The time of day on those days.
+    ///   - title: The notification's title.
+    ///   - body: The notification's body.
+    ///   - group: The group caps and quiet-hours overrides count by.
+    ///   - priority: Higher wins at equal times and for budget slots; any `Int`, 0 by default.
+    ///   - condition: When set, the rule proposes nothing unless it holds on the app's state.
+    ///   - basis: Whether the time follows the device's zone (the default) or stays in a zone.
     public static func weekly(
         id: String, on weekdays: Set<Weekday>, at time: LocalTime, title: String, body: String,
         group: String? = nil, priority: Int = 0, condition: Condition? = nil, basis: TimeBasis = .wallClock
@@ -63,13 +68,18 @@ extension Rule where Self == ScheduledRule {
     /// `.every(id: "plants", days: 3, at: "19:00", from: "2026-03-01", title: "Water", body: "…")`
     /// fires on March 1, 4, 7, …
     ///
-    /// The parameters not listed here are as for ``daily(id:at:title:body:group:priority:condition:basis:)``.
-    ///
     /// - Parameters:
+    ///   - id: Unique among the planner's rules; the start of every candidate id.
     ///   - days: The step, 1 or more (1 is daily); less than 1 counts as 1, and more than
     ///     2^22 (about 11,000 years) as 2^22.
     ///   - time: The time of day on those days.
     ///   - anchor: The first day, and the day the steps count from; days before it never fire.
+    ///   - title: The notification's title.
+    ///   - body: The notification's body.
+    ///   - group: The group caps and quiet-hours overrides count by.
+    ///   - priority: Higher wins at equal times and for budget slots; any `Int`, 0 by default.
+    ///   - condition: When set, the rule proposes nothing unless it holds on the app's state.
+    ///   - basis: Whether the time follows the device's zone (the default) or stays in a zone.
     public static func every(
         id: String, days: Int, at time: LocalTime, from anchor: LocalDate, title: String, body: String,
         group: String? = nil, priority: Int = 0, condition: Condition? = nil, basis: TimeBasis = .wallClock
@@ -81,12 +91,17 @@ extension Rule where Self == ScheduledRule {
     /// `.once(id: "launch", at: "2026-03-01T09:00", title: "We're live", body: "…")`. The
     /// candidate's id is `id` itself.
     ///
-    /// The parameters not listed here are as for ``daily(id:at:title:body:group:priority:condition:basis:)``.
-    ///
     /// - Parameters:
+    ///   - id: Unique among the planner's rules; the start of every candidate id.
     ///   - local: The date and time on the device's wall clock (or in the `basis` zone). A
     ///     time inside a daylight-saving gap moves forward by the gap; a time that occurs
     ///     twice fires at the first.
+    ///   - title: The notification's title.
+    ///   - body: The notification's body.
+    ///   - group: The group caps and quiet-hours overrides count by.
+    ///   - priority: Higher wins at equal times and for budget slots; any `Int`, 0 by default.
+    ///   - condition: When set, the rule proposes nothing unless it holds on the app's state.
+    ///   - basis: Whether the time follows the device's zone (the default) or stays in a zone.
     public static func once(
         id: String, at local: LocalDateTime, title: String, body: String,
         group: String? = nil, priority: Int = 0, condition: Condition? = nil, basis: TimeBasis = .wallClock
@@ -98,11 +113,16 @@ extension Rule where Self == ScheduledRule {
     /// `.once(id: "kickoff", at: event.start, title: "Kick-off", body: "…")`. The candidate's
     /// id is `id` itself.
     ///
-    /// There is no basis: an instant is the same in every zone. The parameters not listed
-    /// here are as for ``daily(id:at:title:body:group:priority:condition:basis:)``.
+    /// There is no basis: an instant is the same in every zone.
     ///
     /// - Parameters:
+    ///   - id: Unique among the planner's rules; the start of every candidate id.
     ///   - date: The moment it fires.
+    ///   - title: The notification's title.
+    ///   - body: The notification's body.
+    ///   - group: The group caps and quiet-hours overrides count by.
+    ///   - priority: Higher wins at equal times and for budget slots; any `Int`, 0 by default.
+    ///   - condition: When set, the rule proposes nothing unless it holds on the app's state.
     public static func once(
         id: String, at date: Date, title: String, body: String,
         group: String? = nil, priority: Int = 0, condition: Condition? = nil
@@ -111,6 +131,7 @@ extension Rule where Self == ScheduledRule {
     }
 
     /// The rule `id` on `schedule`, showing `title` and `body`: what every builder makes.
+    /// The parameters are the builders'.
     private static func titled(
         _ id: String, _ schedule: Schedule, _ title: String, _ body: String, _ group: String?, _ priority: Int, _ condition: Condition?, _ basis: TimeBasis
     ) -> ScheduledRule {

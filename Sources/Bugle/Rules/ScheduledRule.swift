@@ -48,14 +48,26 @@ public enum Schedule: Hashable, Sendable {
 ///
 /// Ids are `ruleID` for a one-shot and `ruleID@YYYY-MM-DD` for the others, so the same
 /// occurrence keeps the same id across refreshes.
+///
+/// The common cases have one-line builders, usable wherever a rule is expected:
+/// `.daily(id: "morning", at: "08:30", title: "Good morning", body: "…")`, `.weekly(…)`,
+/// `.every(…)` and `.once(…)` (see ``Rule/daily(id:at:title:body:group:priority:condition:basis:)``).
 public struct ScheduledRule: Rule {
+    /// Unique among the scheduler's rules; the start of every candidate id.
     public var id: String
+    /// When the rule fires.
     public var schedule: Schedule
+    /// Whether the times follow the device's zone or stay in a named one.
     public var basis: TimeBasis
+    /// What every candidate shows.
     public var content: NotificationContent
+    /// Higher wins at equal times and for budget slots; any `Int`.
     public var priority: Int
+    /// The group caps and quiet-hours overrides count by.
     public var group: String?
+    /// Deliveries with the same key count as the same notification.
     public var dedupeKey: String?
+    /// How long after its time a candidate is still worth showing.
     public var relevance: TimeInterval?
     /// The first local day that may have an occurrence.
     public var start: LocalDate?
@@ -65,9 +77,12 @@ public struct ScheduledRule: Rule {
     /// or from the anchor of an `every` schedule. A count needs that origin: a daily or
     /// weekly rule with a count and no `start` proposes nothing.
     public var count: Int?
+    /// When set, the rule proposes nothing unless it holds.
     public var condition: Condition?
+    /// Budget slots kept for this rule (0 or more).
     public var reserve: Int
 
+    /// A rule on `schedule`; see the properties for each parameter.
     public init(
         id: String,
         schedule: Schedule,
