@@ -68,7 +68,9 @@ public actor SimulatedCenter: Center {
     /// A pending request and the moment it fires as things stand: a wall-clock trigger's
     /// moment moves when the device changes zone.
     public struct Scheduled: Sendable, Hashable {
+        /// The request as it was added.
         public var request: NotificationRequest
+        /// When it fires, in the device's zone now.
         public var fireDate: Date
     }
 

@@ -152,16 +152,22 @@ public enum ScenarioParser {
         return try parseRule(value, of: kind, setup: setup)
     }
 
-    /// Opens the existential metatype (see ``makeRecipe(_:settings:setup:)``).
+    /// A rule entry's `id`: non-empty text without spaces.
+    static func ruleID(_ entry: ScenarioObject) throws -> String {
+        let value = try entry.required("id")
+        let id = try value.string()
+        guard !id.isEmpty, !id.contains(where: { $0.isWhitespace }) else {
+            throw value.error("\(entry.value.path).id: a rule id must be non-empty text without spaces")
+        }
+        return id
+    }
+
+    /// Opens the existential metatype, as `makeRecipe` does.
     private static func kindName<K: ScenarioRuleKind>(_ kind: K.Type) -> String { K.name }
 
     private static func parseRule<K: ScenarioRuleKind>(_ value: ScenarioValue, of kind: K.Type, setup: ScenarioSetup) throws -> any Rule {
         let object = try value.object(["id", "kind"] + K.keys)
-        let idValue = try object.required("id")
-        let id = try idValue.string()
-        guard !id.isEmpty, !id.contains(where: { $0.isWhitespace }) else {
-            throw idValue.error("\(value.path).id: a rule id must be non-empty text without spaces")
-        }
+        let id = try ruleID(object)
         let rule = try K.rule(id: id, entry: object, setup: setup)
         guard rule.id == id else {
             throw value.error("\(value.path): the rule kind \(K.name) made a rule with id \"\(rule.id)\"; expected \"\(id)\", the entry's id")
@@ -171,10 +177,7 @@ public enum ScenarioParser {
 
     static func parseRule(_ value: ScenarioValue, scenarioZone: TimeZone, scenarioStart: LocalDate) throws -> any Rule {
         let object = try value.object(ruleKeys)
-        let id = try object.required("id").string()
-        guard !id.isEmpty, !id.contains(where: { $0.isWhitespace }) else {
-            throw try object.required("id").error("\(value.path).id: a rule id must be non-empty text without spaces")
-        }
+        let id = try ruleID(object)
         let given = scheduleKeys.filter { object[$0] != nil }
         guard given.count == 1 else {
             throw value.error("\(value.path) (\(id)): expected exactly one schedule (\(scheduleKeys.joined(separator: ", "))), found \(given.isEmpty ? "none" : given.joined(separator: " and "))")
