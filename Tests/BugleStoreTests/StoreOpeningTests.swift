@@ -1,3 +1,4 @@
+import Bugle
 import BugleStore
 import Foundation
 import GRDB

@@ -132,6 +132,24 @@ public struct Planner: Sendable {
         return nil
     }
 
+    /// A candidate kept on a day whose cap dropped another, with its local time.
+    private struct SlotHolder: Sendable {
+        var candidate: Candidate
+        var time: LocalTime
+    }
+
+    /// A cap's explanation followed by the kept candidates that hold the day's slots: "…; the
+    /// slot went to rescue@2026-03-05 (priority 9, 19:00)". Caps keep candidates in fire-time
+    /// order, the higher priority first at equal times; deliveries of the day hold slots too.
+    private static func naming(_ holders: [SlotHolder], after detail: Explanation) -> Explanation {
+        Explanation {
+            guard !holders.isEmpty else { return "\(detail.text); the slots went to the day's deliveries" }
+            let names = holders.prefix(3).map { "\($0.candidate.id) (priority \($0.candidate.priority), \($0.time))" }
+            let more = holders.count > 3 ? " and \(holders.count - 3) more" : ""
+            return "\(detail.text); the slot\(holders.count == 1 ? "" : "s") went to \(names.joined(separator: ", "))\(more)"
+        }
+    }
+
     /// The planner's state for one rule whose candidates are (or may be) in the queue.
     private struct Cursor {
         /// The rule's candidates still to come; `nil` before they are built and once done.
@@ -260,6 +278,22 @@ public struct Planner: Sendable {
         // A limit can be large (a custom platform); what a plan holds is far smaller at first.
         survivors.reserveCapacity(min(capacity, 256) + 1)
         var firstOverflow: CandidateQueue.Item?
+        /// The kept candidates that hold a cap's slots on `candidate`'s local day: those of
+        /// its group when it has one and they are there, else all of the day's. Survivors come
+        /// in fire-time order, so they are the last ones.
+        func slotHolders(of candidate: Candidate) -> [SlotHolder] {
+            let startOfDay = zone.startOfDay(zone.localDate(at: candidate.fireDate))
+            var holders: [SlotHolder] = []
+            for survivor in survivors.reversed() {
+                guard survivor.candidate.fireDate >= startOfDay else { break }
+                holders.append(SlotHolder(candidate: survivor.candidate, time: zone.localDateTime(at: survivor.candidate.fireDate).time))
+            }
+            holders.reverse()
+            if let group = candidate.group, holders.contains(where: { $0.candidate.group == group }) {
+                holders.removeAll { $0.candidate.group != group }
+            }
+            return holders
+        }
         var lookaheadReached = false
         // Built once for every candidate the budget leaves out.
         let planFull = Explanation { "the plan is full (\(capacity) requests)" }
@@ -371,9 +405,11 @@ public struct Planner: Sendable {
                 item.candidate.fireDate = date
                 item.moves += 1
                 enqueue(item)
-            case .drop(let reason, let detail)?:
+            case .drop(let reason, var detail)?:
+                if reason == .cap { detail = Self.naming(slotHolders(of: item.candidate), after: detail) }
                 dropped.append(DroppedCandidate(candidate: item.candidate, reason: reason, explanation: detail))
-            case .dropUntil(let reason, let detail, let closedUntil)?:
+            case .dropUntil(let reason, let given, let closedUntil)?:
+                let detail = reason == .cap ? Self.naming(slotHolders(of: item.candidate), after: given) : given
                 // Past the lookahead is as far as any rule is asked.
                 let until = min(closedUntil, context.lookaheadEnd.addingTimeInterval(1))
                 if decider <= firstMover, until > item.candidate.fireDate, jump(cursor, source: item.source, to: until) {
