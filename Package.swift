@@ -15,6 +15,9 @@ let package = Package(
         .library(name: "Countdowns", targets: ["Countdowns"]),
         .library(name: "BugleStore", targets: ["BugleStore"]),
         .library(name: "FactsADay", targets: ["FactsADay"]),
+        // The shipped recipes' scenario glue: `RecipeCatalog.all`, for an app's tests that run
+        // scenarios naming both its own recipes and the shipped ones.
+        .library(name: "RecipeScenarios", targets: ["RecipeScenarios"]),
         .executable(name: "bugle", targets: ["bugle"]),
     ],
     dependencies: [

@@ -111,7 +111,7 @@ public struct CountdownsScenario: ScenarioRecipe {
         case "deleteEvent":
             return .string(try value.string())
         default:
-            try ScenarioGlue.expectEmpty(value)
+            try value.expectEmpty()
             return .null
         }
     }

@@ -83,7 +83,7 @@ public struct FactsADayScenario: ScenarioRecipe {
             let object = try value.object(["time"])
             return .object(["time": .string(try object["time"]?.localTime().description ?? "09:00")])
         case "reinstall":
-            try ScenarioGlue.expectEmpty(value)
+            try value.expectEmpty()
             return .null
         default:
             return .string(try value.localTime().description)

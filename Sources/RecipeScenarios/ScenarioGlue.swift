@@ -1,16 +1,6 @@
 import Bugle
 import BugleSimulator
 
-/// Helpers the recipes' scenario glue shares.
-enum ScenarioGlue {
-    /// Events that carry nothing are written `event: {}` (or with no value).
-    static func expectEmpty(_ value: ScenarioValue) throws {
-        guard value.isNull || (try? value.pairs().isEmpty) == true else {
-            throw value.error("\(value.path): expected {} (this event carries no value)")
-        }
-    }
-}
-
 extension JSONValue {
     /// The whole number under `key` of an event value the recipe checked when the file was read.
     func int(_ key: String) -> Int {

@@ -91,7 +91,7 @@ public struct StreakRescueScenario: ScenarioRecipe {
             }
             return .string(rule)
         default:
-            try ScenarioGlue.expectEmpty(value)
+            try value.expectEmpty()
             return .null
         }
     }

@@ -63,7 +63,7 @@ public struct StudyRemindersScenario: ScenarioRecipe {
         case "language":
             return .string(try Self.language(value))
         default:
-            try ScenarioGlue.expectEmpty(value)
+            try value.expectEmpty()
             return .null
         }
     }

@@ -164,7 +164,7 @@ import Testing
         let twoSwims = DeliveryHistory([delivered("x", group: "swim_solo", at: "2026-06-02T00:10+03:00"), delivered("y", group: "swim_solo", at: "2026-06-02T00:20+03:00")])
         let perMode = plan(state, at: "2026-06-01T05:30+03:00", history: twoSwims)
         #expect(perMode.report.dropped(.cap).map(\.candidate.id) == ["swim_solo.2026-06-02.0"])
-        #expect(perMode.report.dropped(.cap).first?.detail == "group swim_solo already has 2 on 2026-06-02 (cap 2 per day)")
+        #expect(perMode.report.dropped(.cap).first?.detail == "group swim_solo already has 2 on 2026-06-02 (cap 2 per day); the slots went to the day's deliveries")
         // Four modes on: up to 8 a day. Six already delivered on 06-02 leave room for two.
         let six = DeliveryHistory((0..<6).map { delivered("d\($0)", group: "other", at: "2026-06-02T00:0\($0)+03:00") })
         let eight = plan(state, at: "2026-06-01T05:30+03:00", history: six)

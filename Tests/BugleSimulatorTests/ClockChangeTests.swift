@@ -8,15 +8,16 @@ import Testing
 @Suite struct ClockChangeTests {
     let start = Date(timeIntervalSince1970: 1_780_000_000)
 
-    @Test func uptimeCountsTimeNotClockChanges() {
+    @Test func uptimeCountsTimeNotClockChanges() async {
         let device = SimulatedDevice(now: start, timeZone: TimeZone(identifier: "UTC")!)
-        device.advance(to: start.addingTimeInterval(600))
+        let center = SimulatedCenter(device: device)
+        await center.advance(to: start.addingTimeInterval(600))
         #expect(device.uptime == 600)
-        device.setClock(to: start.addingTimeInterval(86_400))
+        await center.setClock(to: start.addingTimeInterval(86_400))
         #expect(device.uptime == 600)
-        device.advance(to: start.addingTimeInterval(86_400 + 60))
+        await center.advance(to: start.addingTimeInterval(86_400 + 60))
         #expect(device.uptime == 660)
-        device.setClock(to: start)
+        await center.setClock(to: start)
         #expect(device.uptime == 660 && device.now == start)
     }
 

@@ -64,7 +64,7 @@ import Testing
         await scheduler.update("playedToday", to: true)
         try await scheduler.refresh(reason: .dataChanged)
         await center.setFaults(.none)
-        device.advance(to: device.now.addingTimeInterval(60))
+        await center.advance(to: device.now.addingTimeInterval(60))
         try await scheduler.refresh(reason: .foreground)
         let plan = try await scheduler.currentPlan()
         let pending = try await center.pendingRequests()

@@ -20,7 +20,7 @@ func simulate(_ yaml: String) async throws -> SimulationResult {
 
 /// The wall-clock time a delivery showed on the device.
 func localTime(of delivery: SimulationResult.Delivery) -> LocalDateTime {
-    ZoneRules(timeZone: TimeZone(identifier: delivery.timeZone)!, around: delivery.at).localDateTime(at: delivery.at)
+    delivery.localTime
 }
 
 /// Reads a scenario file as the `bugle` tool does, with every recipe it ships.

@@ -290,6 +290,11 @@ struct StoppingJournal: SchedulerJournal {
         return try await base.deliveries(since: date)
     }
 
+    func marks(endingOnOrAfter day: LocalDate) async throws -> [OccurrenceMark] {
+        try stop.check()
+        return try await base.marks(endingOnOrAfter: day)
+    }
+
     func commit(_ updates: [JournalUpdate], at date: Date) async throws {
         try stop.step()
         try await base.commit(updates, at: date)

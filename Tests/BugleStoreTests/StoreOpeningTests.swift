@@ -1,3 +1,4 @@
+import Bugle
 import BugleStore
 import Foundation
 import GRDB
@@ -58,7 +59,7 @@ import Testing
             (try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations ORDER BY identifier"), try db.tableExists("reminder"),
              try String.fetchOne(db, sql: "SELECT value FROM flag"))
         }
-        #expect(migrations == ["v1", "v2-occurrence", "v9-reminders"])
+        #expect(migrations == ["v1", "v2-occurrence", "v3-marks", "v9-reminders"])
         #expect(tableKept)
         #expect(flag == "\"from the future\"")
     }
@@ -122,7 +123,18 @@ import Testing
         #expect(before.unnamedOccurrences.keys.sorted() == ["bugle.morning@2026-03-01"])
         let store = try BugleDatabase.open(at: url)
         let migrations = try store.reader.read { db in try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations ORDER BY identifier") }
-        #expect(migrations == ["v1", "v2-occurrence"])
+        #expect(migrations == ["v1", "v2-occurrence", "v3-marks"])
         #expect(try store.deliveryHistory().deliveries.map(\.id) == before.deliveries.map(\.id))
+    }
+
+    @Test func aStoreFromBeforeMarksReadsNoneAndKeepsThemOnceMigrated() async throws {
+        let url = try temporaryFolder().appendingPathComponent("bugle.sqlite")
+        try FileManager.default.copyItem(at: Self.v1Store, to: url)
+        let day = LocalDate(year: 2026, month: 3, day: 5)!
+        #expect(try await BugleDatabase.openReadOnly(at: url).marks(endingOnOrAfter: day).isEmpty)
+        let store = try BugleDatabase.open(at: url)
+        let done = OccurrenceMark(.completed, "morning", on: day)
+        try await store.commit([.mark(done)], at: Date(timeIntervalSince1970: 0))
+        #expect(try await BugleDatabase.openReadOnly(at: url).marks(endingOnOrAfter: day) == [done])
     }
 }

@@ -191,6 +191,9 @@ struct PlannerTests {
             once("tail1", wall(2026, 1, 7, 9, 0)),                                             // kept
             once("tail2", wall(2026, 1, 8, 9, 0)),                                             // no room left
             once("seen", wall(2026, 1, 6, 8, 0)),                                              // shown already, moved later since
+            once("done", wall(2026, 1, 6, 9, 0)),                                              // the app marked the day done
+            once("notToday", wall(2026, 1, 6, 9, 30)),                                         // the app skipped the day
+            once("away", wall(2026, 1, 6, 11, 0)),                                             // every rule paused that day
         ]
         let policies: [any Policy] = [
             Staleness(timestampKey: "fetchedAt", holdAfter: 3_600, cancelAfter: 86_400, rules: ["news"]),
@@ -201,13 +204,17 @@ struct PlannerTests {
         ]
         let history = DeliveryHistory([delivery("bugle.k-old", at: at(london, 2026, 1, 5, 11, 0), dedupeKey: "k"),
                                        delivery("bugle.seen", at: at(london, 2026, 1, 5, 7, 30))])
+        let day = LocalDate(year: 2026, month: 1, day: 6)!
+        let marks = OccurrenceMarks([OccurrenceMark(.completed, "done", on: day), OccurrenceMark(.skipped, "notToday", on: day),
+                                     OccurrenceMark(.paused, "away", from: day, through: day)])
         let plan = Planner(rules: rules, policies: policies, budget: budget(2))
-            .plan(PlanInput(now: now, calendar: gregorian(london), history: history))
+            .plan(PlanInput(now: now, calendar: gregorian(london), history: history, marks: marks))
         #expect(plan.candidateIDs == ["promo1", "tail1"])
         let reasons = Dictionary(uniqueKeysWithValues: plan.report.dropped.map { ($0.candidate.id, $0.reason) })
         #expect(reasons == [
             "old": .past, "cond": .condition, "news": .stale, "night": .quietHours,
             "close": .spacing, "promo2": .cap, "again": .renotify, "tail2": .budget, "seen": .delivered,
+            "done": .completed, "notToday": .skipped, "away": .paused,
         ])
         #expect(Set(reasons.values) == Set(DropReason.allCases))
         #expect(plan.report.dropped.allSatisfy { !$0.detail.isEmpty })

@@ -8,6 +8,7 @@ import Foundation
 public actor InMemoryJournal: SchedulerJournal {
     private var byID: [String: JournalEntry] = [:]
     private var history = DeliveryHistory()
+    private var marks = OccurrenceMarks()
 
     /// An empty journal.
     public init() {}
@@ -21,6 +22,11 @@ public actor InMemoryJournal: SchedulerJournal {
     /// Deliveries at or after `date`, oldest first.
     public func deliveries(since date: Date) -> [DeliveredNotification] {
         history.deliveries.filter { $0.date >= date }
+    }
+
+    /// The marks whose last day is `day` or later.
+    public func marks(endingOnOrAfter day: LocalDate) -> [OccurrenceMark] {
+        marks.all.filter { $0.last >= day }
     }
 
     /// Applies `updates` in order.
@@ -38,6 +44,12 @@ public actor InMemoryJournal: SchedulerJournal {
                     byID[delivery.id]?.state = .delivered
                     byID[delivery.id]?.reason = nil
                 }
+            case .mark(let mark):
+                marks.insert(mark)
+            case .unmark(let mark):
+                marks.remove(mark)
+            case .forgetMarks(let day):
+                marks.removeAll(endingBefore: day)
             }
         }
     }

@@ -55,10 +55,19 @@ public enum JournalUpdate: Hashable, Sendable {
     /// id delivered when that version was asked for before the delivery and is not yet
     /// delivered or opened.
     case delivered(DeliveredNotification)
+    /// Keeps an ``OccurrenceMark``; an equal one is kept once, and a completion or skip of one
+    /// rule on one day replaces the rule's completion or skip of that day.
+    case mark(OccurrenceMark)
+    /// Forgets the mark equal to this one; nothing happens when there is none.
+    case unmark(OccurrenceMark)
+    /// Forgets the marks whose last day is before this day: they no longer cover any
+    /// candidate a plan could hold.
+    case forgetMarks(endingBefore: LocalDate)
 }
 
-/// The scheduler's durable memory: the ledger of requests it asked the center for, and the
-/// delivery history that caps and the no-re-notification policy read.
+/// The scheduler's durable memory: the ledger of requests it asked the center for, the
+/// delivery history that caps and the no-re-notification policy read, and the days the app
+/// marked completed, skipped or paused (``OccurrenceMark``).
 ///
 /// The scheduler records its intent before it calls the center and confirms after, so that
 /// ``Scheduler/recover(adopting:)`` can finish whatever a stop interrupted. An implementation
@@ -69,6 +78,8 @@ public protocol SchedulerJournal: Sendable {
     func openEntries() async throws -> [JournalEntry]
     /// Deliveries at or after `date`, oldest first.
     func deliveries(since date: Date) async throws -> [DeliveredNotification]
+    /// The marks whose last day is `day` or later.
+    func marks(endingOnOrAfter day: LocalDate) async throws -> [OccurrenceMark]
     /// Writes `updates`, in order, as one transaction stamped `date`.
     func commit(_ updates: [JournalUpdate], at date: Date) async throws
 }

@@ -9,22 +9,38 @@ public struct PlanInput: Sendable {
     /// The center's pending request ids, all namespaces: ours keep stale data alive,
     /// others' take room from the budget.
     public var pendingRequestIDs: Set<String>
+    /// The days the app marked completed, skipped or paused: candidates on those days are
+    /// dropped (``DropReason/completed``, ``DropReason/skipped``, ``DropReason/paused``).
+    public var marks: OccurrenceMarks
 
-    public init(now: Date, calendar: Calendar, state: AppState = AppState(), history: DeliveryHistory = DeliveryHistory(), pendingRequestIDs: Set<String> = []) {
+    public init(now: Date, calendar: Calendar, state: AppState = AppState(), history: DeliveryHistory = DeliveryHistory(), pendingRequestIDs: Set<String> = [],
+                marks: OccurrenceMarks = OccurrenceMarks()) {
         self.now = now
         self.calendar = calendar
         self.state = state
         self.history = history
         self.pendingRequestIDs = pendingRequestIDs
+        self.marks = marks
     }
 }
 
 /// Turns rules, policies and a budget into a plan: the pure heart of Bugle.
 ///
 /// Rules' candidate sequences are merged lazily through a heap, in fire-time order (the
-/// higher priority first at equal times). Each candidate passes the policies in order; a
-/// candidate a policy moves goes back into the heap at its new time. Survivors fill the
-/// budget, reserves first. The planner pulls only as many candidates as the budget needs,
+/// higher priority first at equal times). Each candidate is checked in this order, and the
+/// first check that does not keep it decides:
+///
+/// 1. its occurrence was delivered already (``DropReason/delivered``);
+/// 2. its time has passed (``DropReason/past``);
+/// 3. the app marked its rule's day completed, skipped or paused (``PlanInput/marks``), or
+///    its rule's condition reads the day and does not hold on it (``DropReason/condition``);
+/// 4. the policies, in the order given: a candidate a policy moves goes back into the heap
+///    at its new time and passes every check from 1 again, except 3;
+/// 5. the budget.
+///
+/// A rule whose condition does not read the day is gated whole before any of this: while
+/// the condition does not hold, the rule proposes nothing. Survivors fill the budget,
+/// reserves first. The planner pulls only as many candidates as the budget needs,
 /// and builds none for a rule that tells its first fire date
 /// (``Rule/firstCandidate(in:)``) until that rule's turn comes.
 ///
@@ -95,6 +111,45 @@ public struct Planner: Sendable {
         return outline
     }
 
+    /// The drop of a candidate whose day the app marked, or on which its rule's condition
+    /// does not hold; `nil` when neither. The day is the local date of its fire time as the
+    /// rule proposed it.
+    private static func dayDrop(_ item: CandidateQueue.Item, marks: OccurrenceMarks, conditions: [Int: Condition], state: AppState, zone: ZoneRules) -> DroppedCandidate? {
+        let candidate = item.candidate
+        let day: Int
+        switch candidate.fireTime {
+        case .wallClock(let local): day = local.date.dayNumber
+        case .zoned: day = zone.dayNumber(at: candidate.fireDate)
+        }
+        if !marks.isEmpty, let mark = marks.mark(ruleID: candidate.ruleID, onDay: day) {
+            return DroppedCandidate(candidate: candidate, reason: mark.kind.dropReason, explanation: Explanation { "the app marked \(mark)" })
+        }
+        if let condition = conditions[item.source], !condition.evaluate(state, on: LocalDate(dayNumber: day)) {
+            return DroppedCandidate(candidate: candidate, reason: .condition, explanation: Explanation {
+                "condition \(condition) does not hold on \(LocalDate(dayNumber: day))"
+            })
+        }
+        return nil
+    }
+
+    /// A candidate kept on a day whose cap dropped another, with its local time.
+    private struct SlotHolder: Sendable {
+        var candidate: Candidate
+        var time: LocalTime
+    }
+
+    /// A cap's explanation followed by the kept candidates that hold the day's slots: "…; the
+    /// slot went to rescue@2026-03-05 (priority 9, 19:00)". Caps keep candidates in fire-time
+    /// order, the higher priority first at equal times; deliveries of the day hold slots too.
+    private static func naming(_ holders: [SlotHolder], after detail: Explanation) -> Explanation {
+        Explanation {
+            guard !holders.isEmpty else { return "\(detail.text); the slots went to the day's deliveries" }
+            let names = holders.prefix(3).map { "\($0.candidate.id) (priority \($0.candidate.priority), \($0.time))" }
+            let more = holders.count > 3 ? " and \(holders.count - 3) more" : ""
+            return "\(detail.text); the slot\(holders.count == 1 ? "" : "s") went to \(names.joined(separator: ", "))\(more)"
+        }
+    }
+
     /// The planner's state for one rule whose candidates are (or may be) in the queue.
     private struct Cursor {
         /// The rule's candidates still to come; `nil` before they are built and once done.
@@ -131,6 +186,8 @@ public struct Planner: Sendable {
         // Room for the candidates a plan usually builds; a huge limit (a custom platform) grows it as needed.
         var queue = CandidateQueue(announced: rules.count, built: 2 * min(capacity, 1_024) + 16)
         var inactiveRules: [String: String] = [:]
+        // Conditions tested per candidate on its day, by rule index.
+        var dayConditions: [Int: Condition] = [:]
         let zone = context.zone
         for index in outline.indices {
             switch outline[index] {
@@ -147,7 +204,9 @@ public struct Planner: Sendable {
                 break
             }
             let rule = rules[index]
-            if let condition = rule.condition, !condition.evaluate(input.state) {
+            if let condition = rule.condition, condition.readsOccurrenceDate {
+                dayConditions[index] = condition
+            } else if let condition = rule.condition, !condition.evaluate(input.state) {
                 inactiveRules[rule.id] = "condition \(condition) does not hold"
                 if let next = rule.candidates(in: context).next() {
                     considered += 1
@@ -219,6 +278,22 @@ public struct Planner: Sendable {
         // A limit can be large (a custom platform); what a plan holds is far smaller at first.
         survivors.reserveCapacity(min(capacity, 256) + 1)
         var firstOverflow: CandidateQueue.Item?
+        /// The kept candidates that hold a cap's slots on `candidate`'s local day: those of
+        /// its group when it has one and they are there, else all of the day's. Survivors come
+        /// in fire-time order, so they are the last ones.
+        func slotHolders(of candidate: Candidate) -> [SlotHolder] {
+            let startOfDay = zone.startOfDay(zone.localDate(at: candidate.fireDate))
+            var holders: [SlotHolder] = []
+            for survivor in survivors.reversed() {
+                guard survivor.candidate.fireDate >= startOfDay else { break }
+                holders.append(SlotHolder(candidate: survivor.candidate, time: zone.localDateTime(at: survivor.candidate.fireDate).time))
+            }
+            holders.reverse()
+            if let group = candidate.group, holders.contains(where: { $0.candidate.group == group }) {
+                holders.removeAll { $0.candidate.group != group }
+            }
+            return holders
+        }
         var lookaheadReached = false
         // Built once for every candidate the budget leaves out.
         let planFull = Explanation { "the plan is full (\(capacity) requests)" }
@@ -300,6 +375,10 @@ public struct Planner: Sendable {
                 }))
                 continue
             }
+            if item.moves == 0, !input.marks.isEmpty || !dayConditions.isEmpty, let drop = Self.dayDrop(item, marks: input.marks, conditions: dayConditions, state: input.state, zone: zone) {
+                dropped.append(drop)
+                continue
+            }
             // The policies in order, on the item in place: the first that does not keep it decides.
             var verdict: PolicyDecision?
             var decider = 0
@@ -326,9 +405,11 @@ public struct Planner: Sendable {
                 item.candidate.fireDate = date
                 item.moves += 1
                 enqueue(item)
-            case .drop(let reason, let detail)?:
+            case .drop(let reason, var detail)?:
+                if reason == .cap { detail = Self.naming(slotHolders(of: item.candidate), after: detail) }
                 dropped.append(DroppedCandidate(candidate: item.candidate, reason: reason, explanation: detail))
-            case .dropUntil(let reason, let detail, let closedUntil)?:
+            case .dropUntil(let reason, let given, let closedUntil)?:
+                let detail = reason == .cap ? Self.naming(slotHolders(of: item.candidate), after: given) : given
                 // Past the lookahead is as far as any rule is asked.
                 let until = min(closedUntil, context.lookaheadEnd.addingTimeInterval(1))
                 if decider <= firstMover, until > item.candidate.fireDate, jump(cursor, source: item.source, to: until) {

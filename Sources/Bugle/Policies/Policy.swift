@@ -5,6 +5,12 @@ public enum DropReason: String, Hashable, Sendable, CaseIterable, Codable {
     case quietHours, cap, spacing, renotify, stale, budget, condition, past
     /// The user has seen this occurrence already (``Candidate/occurrence``).
     case delivered
+    /// The app marked the rule's occurrence on that day done (``Scheduler/complete(_:on:refresh:)``).
+    case completed
+    /// The app marked the rule's occurrence on that day skipped (``Scheduler/skip(_:on:refresh:)``).
+    case skipped
+    /// The rule, or every rule, is paused on that day (``Scheduler/pause(_:from:through:refresh:)``).
+    case paused
 }
 
 /// What a policy decides for one candidate.

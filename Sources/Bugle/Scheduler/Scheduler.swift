@@ -45,14 +45,24 @@ public struct RecoveryResult: Sendable, Hashable {
 /// Every change to the center is journaled: the intent before the calls, the outcome after.
 /// A process that stops between two steps leaves the journal knowing what may be half
 /// done; ``recover(adopting:)`` at the next launch finishes it.
+///
+/// The app changes what is planned through the scheduler, and each change refreshes unless
+/// told not to: the state (``set(_:to:refresh:)``, ``setState(from:refresh:)``), the rules
+/// (``setRules(_:refresh:)``, ``setRule(_:refresh:)``, ``removeRule(id:refresh:)``), and the days
+/// of a rule that are done (``complete(_:on:refresh:)``, ``skip(_:on:refresh:)``,
+/// ``pause(_:from:through:refresh:)``). See <doc:SchedulerConcurrency> for what runs on the
+/// actor and what waits.
 public actor Scheduler {
+    /// The planner the scheduler was made with: its policies, budget, namespace and
+    /// lookahead plan every refresh. Its rules are the first ones; ``rules`` are those a
+    /// refresh plans now.
     public nonisolated let planner: Planner
     public nonisolated let center: any Center
     public nonisolated let environment: SchedulerEnvironment
     public nonisolated let sink: any EventSink
     /// The ledger and the delivery history.
     public nonisolated let journal: any SchedulerJournal
-    public private(set) var state: AppState
+    public internal(set) var state: AppState
     public private(set) var history: DeliveryHistory
     /// How far back deliveries are kept for the policies.
     public var historyWindow: TimeInterval = 35 * 86_400
@@ -62,10 +72,18 @@ public actor Scheduler {
     public var occurrenceWindow: TimeInterval = 400 * 86_400
     /// Whether the journal's deliveries have been read into `history`.
     private var historyLoaded = false
+    /// ``planner`` with the rules of now.
+    var activePlanner: Planner
+    /// The days the app marked completed, skipped or paused, as far as the journal has been
+    /// read (see ``loadMarks(now:)``).
+    var storedMarks = OccurrenceMarks()
+    /// Whether the journal's marks have been read into `storedMarks`.
+    private var marksLoaded = false
 
     public init(planner: Planner, center: any Center, environment: SchedulerEnvironment, state: AppState = AppState(), history: DeliveryHistory = DeliveryHistory(),
                 sink: any EventSink = EventRecorder(), journal: any SchedulerJournal = InMemoryJournal()) {
         self.planner = planner
+        self.activePlanner = planner
         self.center = center
         self.environment = environment
         self.state = state
@@ -74,10 +92,12 @@ public actor Scheduler {
         self.journal = journal
     }
 
-    /// Replaces the state snapshot; call `refresh(reason: .dataChanged)` after.
+    /// Replaces the state snapshot; call `refresh(reason: .dataChanged)` after, or use
+    /// ``setState(from:refresh:)`` or ``set(_:to:refresh:)``, which refresh.
     public func setState(_ state: AppState) { self.state = state }
 
-    /// Changes one value of the state snapshot.
+    /// Changes one value of the state snapshot; call `refresh(reason: .dataChanged)` after,
+    /// or use ``set(_:to:refresh:)``, which refreshes.
     public func update(_ key: String, to value: JSONValue?) { state[key] = value }
 
     /// Records that the user tapped the notification `id`.
@@ -103,8 +123,11 @@ public actor Scheduler {
     /// The plan for this moment, without touching the center.
     public func currentPlan() async throws -> Plan {
         let pending = try await center.pendingRequests()
-        try await loadHistory(now: environment.now())
-        return planner.plan(PlanInput(now: environment.now(), calendar: environment.calendar(), state: state, history: history, pendingRequestIDs: Set(pending.map(\.id))))
+        let now = environment.now()
+        try await loadHistory(now: now)
+        try await loadMarks(now: now)
+        return activePlanner.plan(PlanInput(now: now, calendar: environment.calendar(), state: state, history: history, pendingRequestIDs: Set(pending.map(\.id)),
+                                            marks: storedMarks))
     }
 
     /// Plans, reconciles and applies: after it returns, the center's pending list in
@@ -126,8 +149,12 @@ public actor Scheduler {
         let now = environment.now()
         sink.record(.refreshed(reason: reason, at: now))
         let pending = try await synchronize(now: now)
-        let input = PlanInput(now: now, calendar: environment.calendar(), state: state, history: history, pendingRequestIDs: Set(pending.map(\.id)))
-        var plan = planner.plan(input)
+        try await loadMarks(now: now)
+        // The journal forgets them when the app next marks a day.
+        storedMarks.removeAll(endingBefore: markableDays(now: now).lowerBound)
+        let input = PlanInput(now: now, calendar: environment.calendar(), state: state, history: history, pendingRequestIDs: Set(pending.map(\.id)),
+                              marks: storedMarks)
+        var plan = activePlanner.plan(input)
         let authorization = await center.authorizationStatus()
         if !authorization.allowsDelivery {
             sink.record(.skipped(reason: "notifications are \(authorization.rawValue)", at: now))
@@ -160,7 +187,7 @@ public actor Scheduler {
 
     /// Runs `body` when nothing else that reads and changes the center and the journal runs:
     /// the actor alone would let two of them interleave at every center call.
-    private func oneAtATime<T>(_ body: () async throws -> T) async throws -> T {
+    func oneAtATime<T>(_ body: () async throws -> T) async throws -> T {
         if running {
             await withCheckedContinuation { waiting.append($0) }
         } else {
@@ -231,6 +258,24 @@ public actor Scheduler {
         history.prune(before: now.addingTimeInterval(-historyWindow))
         historyLoaded = true
     }
+
+    /// The days a mark may cover: from the day ``occurrenceWindow`` before today (older
+    /// marks cover no candidate a plan could hold, and are forgotten) to the day
+    /// ``PlanningContext/maximumLookahead`` after (no plan reaches further).
+    func markableDays(now: Date) -> ClosedRange<LocalDate> {
+        let today = ZoneRules(timeZone: environment.calendar().timeZone, around: now).localDate(at: now)
+        let back = Int(min(max(occurrenceWindow.isNaN ? 0 : occurrenceWindow, 0), PlanningContext.maximumLookahead) / 86_400)
+        return today.adding(days: -back)...today.adding(days: Int(PlanningContext.maximumLookahead / 86_400))
+    }
+
+    /// Reads the journal's marks once: those that end inside ``markableDays(now:)`` or later.
+    func loadMarks(now: Date) async throws {
+        guard !marksLoaded else { return }
+        storedMarks = OccurrenceMarks(try await journal.marks(endingOnOrAfter: markableDays(now: now).lowerBound))
+        marksLoaded = true
+    }
+
+
 
     /// Adds journaled deliveries to `history` and emits them.
     private func record(_ new: [DeliveredNotification], now: Date) {

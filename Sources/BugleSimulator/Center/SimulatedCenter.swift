@@ -65,6 +65,15 @@ public actor SimulatedCenter: Center {
         }
     }
 
+    /// A pending request and the moment it fires as things stand: a wall-clock trigger's
+    /// moment moves when the device changes zone.
+    public struct Scheduled: Sendable, Hashable {
+        /// The request as it was added.
+        public var request: NotificationRequest
+        /// When it fires, in the device's zone now.
+        public var fireDate: Date
+    }
+
     private struct Entry {
         var request: NotificationRequest
         var fireDate: Date
@@ -107,7 +116,7 @@ public actor SimulatedCenter: Center {
     // MARK: Center
 
     public func pendingRequests() async throws -> [NotificationRequest] {
-        pending.values.sorted { ($0.fireDate, $0.request.id) < ($1.fireDate, $1.request.id) }.map(\.request)
+        scheduled.map(\.request)
     }
 
     public func add(_ request: NotificationRequest) async throws {
@@ -145,6 +154,12 @@ public actor SimulatedCenter: Center {
 
     /// Every delivery so far, in order.
     public var deliveries: [Delivery] { delivered }
+
+    /// The pending requests in fire order (then by id), each with its fire moment.
+    public var scheduled: [Scheduled] {
+        pending.values.sorted { ($0.fireDate, $0.request.id) < ($1.fireDate, $1.request.id) }
+            .map { Scheduled(request: $0.request, fireDate: $0.fireDate) }
+    }
 
     /// How many requests are pending now.
     public var pendingCount: Int { pending.count }

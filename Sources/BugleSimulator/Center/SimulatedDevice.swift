@@ -4,8 +4,13 @@ import Foundation
 /// A phone on a virtual clock: the current moment, the device's time zone, and a monotonic
 /// clock.
 ///
-/// Time moves only when the owner calls ``advance(to:)``; nothing here reads the system
-/// clock. Its `environment` is what a ``Scheduler`` under simulation reads.
+/// Nothing here reads the system clock, and nothing outside this module moves it: the
+/// device is read-only to its users. Time, the clock and the zone change through the
+/// ``SimulatedCenter`` that holds the device (``SimulatedCenter/advance(to:)``,
+/// ``SimulatedCenter/setClock(to:)``, ``SimulatedCenter/changeTimeZone(to:)``), or through
+/// ``SimulatedPhone``, which holds both: moving the device alone would leave the center's
+/// wall-clock triggers on the old zone and its due requests undelivered. Its `environment`
+/// is what a ``Scheduler`` under simulation reads.
 public final class SimulatedDevice: @unchecked Sendable {
     private let lock = NSLock()
     private var currentDate: Date
@@ -48,8 +53,9 @@ public final class SimulatedDevice: @unchecked Sendable {
     }
 
     /// Time passes until `date`: the wall clock and the monotonic clock move forward
-    /// together. The clock never goes back.
-    public func advance(to date: Date) {
+    /// together. The clock never goes back. Only the center moves the device (it delivers
+    /// what the time passes).
+    func advance(to date: Date) {
         lock.lock()
         if date > currentDate {
             elapsed += date.timeIntervalSince(currentDate)
@@ -59,15 +65,16 @@ public final class SimulatedDevice: @unchecked Sendable {
     }
 
     /// Sets the wall clock to any moment, backwards included: a user changing the time by
-    /// hand. No time passes: the monotonic clock stays.
-    public func setClock(to date: Date) {
+    /// hand. No time passes: the monotonic clock stays. Only the center sets it.
+    func setClock(to date: Date) {
         lock.lock()
         currentDate = date
         lock.unlock()
     }
 
-    /// The device moves to another zone (a trip, a setting).
-    public func setTimeZone(_ zone: TimeZone) {
+    /// The device moves to another zone (a trip, a setting). Only the center moves it (its
+    /// wall-clock triggers follow).
+    func setTimeZone(_ zone: TimeZone) {
         lock.lock()
         currentZone = zone
         lock.unlock()

@@ -15,6 +15,12 @@ public struct SimulationResult: Sendable {
         public var interruptionLevel: String
         /// What policies changed on the way ("deferred from 06:30 to 07:00, …").
         public var adjustments: [String]
+
+        /// The time the device's clock showed when it was delivered, in `timeZone`.
+        public var localTime: LocalDateTime {
+            let zone = TimeZone(identifier: timeZone) ?? .gmt
+            return ZoneRules(timeZone: zone, around: at).localDateTime(at: at)
+        }
     }
 
     public struct Drop: Sendable, Hashable {

@@ -4,19 +4,22 @@ import Foundation
 /// Reads scenario files (YAML). Every mistake is reported with the file, line and column
 /// and what was expected; nothing falls back to a silent default.
 public enum ScenarioParser {
-    /// Reads and parses the file at `path`; `recipes` are those a `recipe:` key may name.
-    public static func load(path: String, recipes: [any ScenarioRecipe.Type] = []) throws -> Scenario {
+    /// Reads and parses the file at `path`; `recipes` are those a `recipe:` key may name, and
+    /// `ruleKinds` those a rule's `kind:` may name.
+    public static func load(path: String, recipes: [any ScenarioRecipe.Type] = [], ruleKinds: [any ScenarioRuleKind.Type] = []) throws -> Scenario {
         let data = try ScenarioFile.read(path, what: "a scenario file (YAML)")
         guard let text = String(data: data, encoding: .utf8) else {
             throw ScenarioError(file: path, message: "the file is not UTF-8 text; expected a scenario file (YAML)")
         }
-        return try parse(text, file: path, recipes: recipes)
+        return try parse(text, file: path, recipes: recipes, ruleKinds: ruleKinds)
     }
 
     static let topLevelKeys = ["name", "start", "timeZone", "days", "platform", "pendingLimit", "safetyMargin", "eviction", "authorization", "faults", "lookahead", "policies", "rules", "state", "events", "recipe"]
 
-    /// Parses scenario text; `file` names it in errors, `recipes` are those a `recipe:` key may name.
-    public static func parse(_ text: String, file: String? = nil, recipes: [any ScenarioRecipe.Type] = []) throws -> Scenario {
+    /// Parses scenario text; `file` names it in errors, `recipes` are those a `recipe:` key may
+    /// name, and `ruleKinds` those a rule's `kind:` may name (see <doc:YourOwnRecipe>).
+    public static func parse(_ text: String, file: String? = nil, recipes: [any ScenarioRecipe.Type] = [],
+                             ruleKinds: [any ScenarioRuleKind.Type] = []) throws -> Scenario {
         let root = try ScenarioValue.parse(text, file: file)
         let top = try root.object(topLevelKeys)
         let timeZone = try top.required("timeZone").timeZone()
@@ -55,23 +58,24 @@ public enum ScenarioParser {
         let faults = try top["faults"].map(parseFaults) ?? .none
         let lookahead = try top["lookahead"]?.duration(in: ScenarioLimits.lookahead) ?? 400 * 86_400
 
+        let setup = ScenarioSetup(start: start, timeZone: timeZone, file: file)
         var recipe: (any ScenarioRecipe)?
         if let value = top["recipe"] {
-            recipe = try parseRecipe(value, recipes: recipes, setup: ScenarioSetup(start: start, timeZone: timeZone, file: file))
+            recipe = try parseRecipe(value, recipes: recipes, setup: setup)
         }
         var rules: [any Rule] = recipe?.rules ?? []
         var ruleIDs = Set(rules.map(\.id))
         let rulesValue = recipe == nil ? try top.required("rules") : top["rules"]
         var reserved = rules.reduce(0) { $0 + $1.reserve }
         for value in try rulesValue?.sequence() ?? [] {
-            let rule = try parseRule(value, scenarioZone: timeZone, scenarioStart: start.local.date)
+            let rule = try parseRule(value, kinds: ruleKinds, setup: setup)
             guard ruleIDs.insert(rule.id).inserted else {
                 throw value.error("\(value.path).id: the rule id \"\(rule.id)\" is used twice")
             }
             // Reserves share the plan's room: together they cannot hold more than it.
             reserved += rule.reserve
             if rule.reserve > 0, reserved > budget.capacity() {
-                let entry = try value.object(ruleKeys).required("reserve")
+                let entry = (try? value.pairs())?.first { $0.0 == "reserve" }?.1 ?? value
                 throw entry.error("\(entry.path): the rules' reserves add up to \(reserved), more than the \(budget.capacity()) requests a plan can hold (pending limit \(budget.platform.pendingLimit) less a safety margin of \(budget.safetyMargin))")
             }
             rules.append(rule)
@@ -135,12 +139,45 @@ public enum ScenarioParser {
                            "relevanceScore", "userInfo", "deepLink", "group", "priority", "dedupeKey", "relevance", "start", "end", "count",
                            "when", "reserve", "time"] + scheduleKeys
 
+    /// A rule of the app's own kind (`kind: bedtime`), else a built-in one.
+    static func parseRule(_ value: ScenarioValue, kinds: [any ScenarioRuleKind.Type], setup: ScenarioSetup) throws -> any Rule {
+        guard let kindValue = (try value.pairs()).first(where: { $0.0 == "kind" })?.1 else {
+            return try parseRule(value, scenarioZone: setup.timeZone, scenarioStart: setup.start.local.date)
+        }
+        let name = try kindValue.string()
+        guard let kind = kinds.first(where: { kindName($0) == name }) else {
+            let known = kinds.map { kindName($0) }.sorted()
+            throw kindValue.error("\(kindValue.path): unknown rule kind \"\(name)\"; expected one of: \(known.isEmpty ? "(none available here)" : known.joined(separator: ", "))")
+        }
+        return try parseRule(value, of: kind, setup: setup)
+    }
+
+    /// A rule entry's `id`: non-empty text without spaces.
+    static func ruleID(_ entry: ScenarioObject) throws -> String {
+        let value = try entry.required("id")
+        let id = try value.string()
+        guard !id.isEmpty, !id.contains(where: { $0.isWhitespace }) else {
+            throw value.error("\(entry.value.path).id: a rule id must be non-empty text without spaces")
+        }
+        return id
+    }
+
+    /// Opens the existential metatype, as `makeRecipe` does.
+    private static func kindName<K: ScenarioRuleKind>(_ kind: K.Type) -> String { K.name }
+
+    private static func parseRule<K: ScenarioRuleKind>(_ value: ScenarioValue, of kind: K.Type, setup: ScenarioSetup) throws -> any Rule {
+        let object = try value.object(["id", "kind"] + K.keys)
+        let id = try ruleID(object)
+        let rule = try K.rule(id: id, entry: object, setup: setup)
+        guard rule.id == id else {
+            throw value.error("\(value.path): the rule kind \(K.name) made a rule with id \"\(rule.id)\"; expected \"\(id)\", the entry's id")
+        }
+        return rule
+    }
+
     static func parseRule(_ value: ScenarioValue, scenarioZone: TimeZone, scenarioStart: LocalDate) throws -> any Rule {
         let object = try value.object(ruleKeys)
-        let id = try object.required("id").string()
-        guard !id.isEmpty, !id.contains(where: { $0.isWhitespace }) else {
-            throw try object.required("id").error("\(value.path).id: a rule id must be non-empty text without spaces")
-        }
+        let id = try ruleID(object)
         let given = scheduleKeys.filter { object[$0] != nil }
         guard given.count == 1 else {
             throw value.error("\(value.path) (\(id)): expected exactly one schedule (\(scheduleKeys.joined(separator: ", "))), found \(given.isEmpty ? "none" : given.joined(separator: " and "))")

@@ -5,8 +5,16 @@ import Foundation
 ///
 /// A recipe adds rules and policies to the scenario's own, starts the app's state, and
 /// handles the app events its scenarios use (`play`, `completePuzzle`, `leaveApp`). The
-/// simulator knows no recipe by name: the `bugle` tool passes the ones it ships to
-/// ``ScenarioParser/parse(_:file:recipes:)``.
+/// simulator knows no recipe by name: whoever reads a scenario passes the recipes it may
+/// name to ``ScenarioParser/parse(_:file:recipes:ruleKinds:)`` (the `bugle` tool passes
+/// the ones it ships, `RecipeCatalog.all` of the `RecipeScenarios` library). An app
+/// defines its own in its test target and passes it the same way: see <doc:YourOwnRecipe>.
+///
+/// The scenario file is read first, whole: ``init(settings:setup:)`` reads the recipe's
+/// mapping and ``parseEvent(key:value:)`` each of its events, so that every mistake is
+/// reported with its line before anything runs. During the run, ``handle(_:context:)`` acts
+/// on the recipe's events and ``respond(to:context:)`` on the timeline's lifecycle events
+/// (`open`, `background`, …).
 public protocol ScenarioRecipe: Sendable {
     /// The name scenario files use.
     static var name: String { get }
@@ -49,17 +57,53 @@ extension ScenarioRecipe {
     }
 }
 
-/// What a recipe knows of the scenario when it reads its settings.
+/// What a recipe or a rule kind knows of the scenario when it reads its settings.
 public struct ScenarioSetup: Sendable {
+    /// The scenario's `start`.
     public var start: WrittenDateTime
+    /// The scenario's `timeZone`: the device's zone at the start.
     public var timeZone: TimeZone
+    /// The scenario file, for messages.
     public var file: String?
+
+    public init(start: WrittenDateTime, timeZone: TimeZone, file: String? = nil) {
+        self.start = start
+        self.timeZone = timeZone
+        self.file = file
+    }
 }
 
 /// One recipe event of the timeline.
 public struct RecipeEvent: Sendable, Hashable {
+    /// The event's key in the file (`play`).
     public var key: String
+    /// What ``ScenarioRecipe/parseEvent(key:value:)`` returned for its value.
     public var value: JSONValue
+
+    public init(key: String, value: JSONValue) {
+        self.key = key
+        self.value = value
+    }
+}
+
+/// A kind of rule an app defines, which a scenario's `rules:` names with `kind:`:
+///
+/// ```yaml
+/// rules:
+///   - { id: wind-down, kind: bedtime, wake: "07:00", sleep: 8h }
+/// ```
+///
+/// The entry's `id` and `kind` are read by the parser; ``keys`` are the others it takes, and
+/// any other key is refused with its line. Pass the kinds a scenario may name to
+/// ``ScenarioParser/parse(_:file:recipes:ruleKinds:)``.
+public protocol ScenarioRuleKind {
+    /// The name `kind:` takes.
+    static var name: String { get }
+    /// The keys an entry of this kind takes besides `id` and `kind`.
+    static var keys: [String] { get }
+    /// The rule an entry describes, with the entry's `id`; throw `entry.value.error(…)` (or
+    /// the error of the value at fault) for a bad entry.
+    static func rule(id: String, entry: ScenarioObject, setup: ScenarioSetup) throws -> any Rule
 }
 
 /// What a recipe can do while handling an event: read the time, change the app's state,

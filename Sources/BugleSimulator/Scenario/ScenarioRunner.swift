@@ -82,7 +82,8 @@ public final class Simulation: @unchecked Sendable {
     private var launched = false
     private var nextEvent = 0
     private var lastEventDate: Date
-    private var lastPlan: Plan?
+    /// The plan of the latest refresh.
+    private(set) var lastPlan: Plan?
     private var refreshes: [SimulationResult.Refresh] = []
     /// The latest drop of each candidate, by request id.
     private var drops: [String: DroppedCandidate] = [:]
@@ -150,8 +151,14 @@ public final class Simulation: @unchecked Sendable {
     }
 
     private func apply(_ event: ScenarioEvent, at: Date) async throws {
+        try await perform(event.actions, at: at, line: event.line, index: nextEvent - 1)
+    }
+
+    /// Applies `actions` at `at` (the device's clock), as an event of the timeline at `line`
+    /// and `index` does, then refreshes as the app would.
+    func perform(_ actions: [ScenarioEvent.Action], at: Date, line: Int? = nil, index: Int? = nil) async throws {
         var reason: RefreshReason?
-        for action in event.actions {
+        for action in actions {
             switch action {
             case .timeZone(let zone):
                 let old = device.timeZone
@@ -197,8 +204,8 @@ public final class Simulation: @unchecked Sendable {
                     try await scenario.recipe?.handle(recipeEvent, context: RecipeContext(simulation: self, now: device.now))
                 } catch var error as ScenarioError where error.file == nil && error.line == nil {
                     // A recipe says what is wrong; the event's place in the file is known here.
-                    (error.file, error.line) = (scenario.file, event.line)
-                    error.message = "events[\(nextEvent - 1)].\(recipeEvent.key): \(error.message)"
+                    (error.file, error.line) = (scenario.file, line)
+                    error.message = "\(index.map { "events[\($0)]." } ?? "")\(recipeEvent.key): \(error.message)"
                     throw error
                 }
             }

@@ -17,6 +17,12 @@ public struct ScenarioValue {
         self.path = path
     }
 
+    /// Text given in code rather than read from a file (an argument of ``SimulatedPhone``),
+    /// read with the same checks and named `path` in errors.
+    init(text: String, path: String) {
+        self.init(node: Node(text), file: nil, path: path)
+    }
+
     /// The line of the value in its file (from 1).
     public var line: Int? { node.mark?.line }
     /// The column of the value in its file (from 1).
@@ -27,16 +33,27 @@ public struct ScenarioValue {
         ScenarioError(file: file, line: node.mark?.line, column: node.mark?.column, message: message)
     }
 
+    /// Checks that the value carries nothing (`{}`, or no value at all), as the value of an
+    /// event that carries nothing (`openApp: {}`) must.
+    public func expectEmpty() throws {
+        guard isNull || (try? pairs().isEmpty) == true else {
+            throw error("\(path): expected {} (this event carries no value)")
+        }
+    }
+
+    /// Whether the value is YAML's null: nothing, `~` or `null`, unquoted.
     public var isNull: Bool {
         if let scalar = node.scalar { return scalar.style == .plain && ["", "~", "null", "Null", "NULL"].contains(scalar.string) }
         return false
     }
 
+    /// The value as text (any scalar: `08:00`, `on`, `"42"`).
     public func string() throws -> String {
         guard let scalar = node.scalar else { throw error("\(path): expected a text value, found \(kind)") }
         return scalar.string
     }
 
+    /// A whole number (prefer ``int(in:)``, which also says what range is expected).
     public func int() throws -> Int {
         guard let scalar = node.scalar, let value = Int(scalar.string) else {
             throw error("\(path): expected a whole number, found \(describe)")
@@ -66,6 +83,7 @@ public struct ScenarioValue {
         value == value.rounded() && value.magnitude < 1e15 ? String(Int(value)) : String(value)
     }
 
+    /// A finite number (prefer ``double(in:)``).
     public func double() throws -> Double {
         guard let scalar = node.scalar, let value = Double(scalar.string), value.isFinite else {
             throw error("\(path): expected a number, found \(describe)")
@@ -73,6 +91,7 @@ public struct ScenarioValue {
         return value
     }
 
+    /// `true`, `yes` or `on`; `false`, `no` or `off` (any case).
     public func bool() throws -> Bool {
         guard let scalar = node.scalar else { throw error("\(path): expected true or false, found \(kind)") }
         switch scalar.string.lowercased() {
@@ -82,6 +101,7 @@ public struct ScenarioValue {
         }
     }
 
+    /// A time of day, `HH:MM` or `HH:MM:SS`.
     public func localTime() throws -> LocalTime {
         let text = try string()
         guard let time = TimeParsing.localTime(text) else {
@@ -90,6 +110,7 @@ public struct ScenarioValue {
         return time
     }
 
+    /// A date, `YYYY-MM-DD`, inside ``ScenarioLimits/years``.
     public func localDate() throws -> LocalDate {
         let text = try string()
         guard let date = TimeParsing.localDate(text) else {
@@ -99,6 +120,8 @@ public struct ScenarioValue {
         return date
     }
 
+    /// A date-time, `YYYY-MM-DDTHH:MM[:SS]` with an optional offset; resolve it with
+    /// `WrittenDateTime.resolve(in:)` in the zone it is local to.
     public func dateTime() throws -> WrittenDateTime {
         let text = try string()
         guard let value = TimeParsing.dateTime(text) else {
@@ -116,6 +139,7 @@ public struct ScenarioValue {
         }
     }
 
+    /// A zone of the IANA database (`America/New_York`).
     public func timeZone() throws -> TimeZone {
         let text = try string()
         guard let zone = TimeZone(ianaName: text) else {
@@ -172,6 +196,8 @@ public struct ScenarioValue {
         return sawUnit && digits.isEmpty ? total : nil
     }
 
+    /// The value as JSON, whatever its shape: a plain `true` is a truth value, `42` a whole
+    /// number, a quoted `"42"` text. What an app's state holds.
     public func json() throws -> JSONValue {
         switch node {
         case .scalar(let scalar):
@@ -192,6 +218,7 @@ public struct ScenarioValue {
         }
     }
 
+    /// The items of a list, each with its path (`rules[2]`).
     public func sequence() throws -> [ScenarioValue] {
         guard let sequence = node.sequence else { throw error("\(path): expected a list, found \(kind)") }
         return sequence.enumerated().map { ScenarioValue(node: $1, file: file, path: "\(path)[\($0)]") }
@@ -261,9 +288,12 @@ public struct ScenarioValue {
     }
 }
 
-/// A mapping's values by key.
+/// A mapping's values by key, read with ``ScenarioValue/object(_:)`` (which refuses the keys
+/// it was not asked about).
 public struct ScenarioObject {
+    /// The mapping itself, for errors about it as a whole.
     public let value: ScenarioValue
+    /// Every entry by key, null values included.
     public let entries: [String: ScenarioValue]
 
     /// The value under `key`, `nil` when absent or null.
@@ -272,8 +302,10 @@ public struct ScenarioObject {
         return entry
     }
 
+    /// Whether `key` is written, even with a null value.
     public func has(_ key: String) -> Bool { entries[key] != nil }
 
+    /// The value under `key`; an error naming the key when it is absent or null.
     public func required(_ key: String) throws -> ScenarioValue {
         guard let entry = self[key] else {
             throw value.error("\(value.path.isEmpty ? "scenario" : value.path): missing required key \"\(key)\"")

@@ -142,6 +142,23 @@ enum Schema {
             try db.execute(sql: "ALTER TABLE ledger ADD COLUMN occurrence TEXT")
             try db.execute(sql: "ALTER TABLE delivery ADD COLUMN occurrence TEXT")
         }
+        // The days the app marked completed, skipped or paused, by rule (NULL: every rule),
+        // as day numbers (days since 1970-01-01); the scheduler forgets the old ones.
+        migrator.registerMigration("v3-marks") { db in
+            try db.execute(sql: """
+                CREATE TABLE occurrence_mark (
+                    id INTEGER PRIMARY KEY,
+                    kind TEXT NOT NULL CHECK (kind IN ('completed', 'skipped', 'paused')),
+                    rule_id TEXT,
+                    first_day INTEGER NOT NULL,
+                    last_day INTEGER NOT NULL,
+                    marked_at REAL NOT NULL,
+                    CHECK (first_day <= last_day)
+                )
+                """)
+            try db.execute(sql: "CREATE INDEX occurrence_mark_last_day ON occurrence_mark (last_day)")
+            try db.execute(sql: "CREATE INDEX occurrence_mark_rule_day ON occurrence_mark (rule_id, first_day)")
+        }
         return migrator
     }
 }

@@ -30,6 +30,22 @@ extension BugleDatabase: SchedulerJournal {
         try await asyncRead { db in try Self.deliveries(db, since: date) }
     }
 
+    /// The marks whose last day is `day` or later; none in a read-only store written before
+    /// marks were kept.
+    public func marks(endingOnOrAfter day: LocalDate) async throws -> [OccurrenceMark] {
+        try await asyncRead { db in
+            guard try db.tableExists("occurrence_mark") else { return [] }
+            return try Row.fetchAll(db, sql: "SELECT kind, rule_id, first_day, last_day FROM occurrence_mark WHERE last_day >= ? ORDER BY first_day, id",
+                                    arguments: [day.dayNumber]).map { row in
+                guard let kind = OccurrenceMark.Kind(rawValue: row["kind"]) else {
+                    throw ContentCoding.invalid("unknown mark kind \(row["kind"] as String)")
+                }
+                let rule: String? = row["rule_id"]
+                return OccurrenceMark(kind, rule.map(RuleSelection.rule) ?? .all, from: LocalDate(dayNumber: row["first_day"]), through: LocalDate(dayNumber: row["last_day"]))
+            }
+        }
+    }
+
     /// Writes `updates` in one transaction.
     ///
     /// - Complexity: O(*u* log *n*) for *u* updates and *n* rows.
@@ -115,8 +131,29 @@ extension BugleDatabase: SchedulerJournal {
                         reason = CASE state WHEN 'opened' THEN reason END, delivered_at = ?1, updated_at = ?2
                     WHERE request_id = ?3 AND asked_at <= ?1 AND (state NOT IN ('delivered', 'opened') OR delivered_at IS NULL)
                     """).execute(arguments: [at, now, delivery.id])
+            case .mark(let mark):
+                index += 1
+                try deleteMark(mark, db)
+                if mark.kind != .paused, mark.first == mark.last, let rule = mark.rules.ruleID {
+                    // A completion or skip replaces the rule's other one of that day.
+                    try db.cachedStatement(sql: "DELETE FROM occurrence_mark WHERE kind IN ('completed', 'skipped') AND rule_id = ?1 AND first_day = ?2 AND last_day = ?2")
+                        .execute(arguments: [rule, mark.first.dayNumber])
+                }
+                try db.cachedStatement(sql: "INSERT INTO occurrence_mark (kind, rule_id, first_day, last_day, marked_at) VALUES (?, ?, ?, ?, ?)")
+                    .execute(arguments: [mark.kind.rawValue, mark.rules.ruleID, mark.first.dayNumber, mark.last.dayNumber, now])
+            case .unmark(let mark):
+                index += 1
+                try deleteMark(mark, db)
+            case .forgetMarks(let day):
+                index += 1
+                try db.cachedStatement(sql: "DELETE FROM occurrence_mark WHERE last_day < ?").execute(arguments: [day.dayNumber])
             }
         }
+    }
+
+    private static func deleteMark(_ mark: OccurrenceMark, _ db: Database) throws {
+        try db.cachedStatement(sql: "DELETE FROM occurrence_mark WHERE kind = ? AND rule_id IS ? AND first_day = ? AND last_day = ?")
+            .execute(arguments: [mark.kind.rawValue, mark.rules.ruleID, mark.first.dayNumber, mark.last.dayNumber])
     }
 
     /// Inserts or replaces whole entries; `created_at` stays that of the first.
@@ -152,12 +189,18 @@ private enum PreparedUpdate: Sendable {
     case entry(JournalEntry, content: String)
     case state(id: String, LedgerState, reason: String?)
     case delivered(DeliveredNotification, content: String)
+    case mark(OccurrenceMark)
+    case unmark(OccurrenceMark)
+    case forgetMarks(endingBefore: LocalDate)
 
     init(_ update: JournalUpdate) {
         switch update {
         case .entry(let entry): self = .entry(entry, content: ContentCoding.encode(entry.request.content))
         case .state(let id, let state, let reason): self = .state(id: id, state, reason: reason)
         case .delivered(let delivery): self = .delivered(delivery, content: ContentCoding.encode(delivery.content))
+        case .mark(let mark): self = .mark(mark)
+        case .unmark(let mark): self = .unmark(mark)
+        case .forgetMarks(let day): self = .forgetMarks(endingBefore: day)
         }
     }
 }
