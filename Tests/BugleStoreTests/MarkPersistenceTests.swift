@@ -51,13 +51,13 @@ import Testing
 
         // 401 days later the completion of 2026-03-05 is forgotten, the pause that ended on
         // the 20th is kept until then.
-        device.advance(to: instant("2027-04-10T07:00-04:00"))
+        await center.advance(to: instant("2027-04-10T07:00-04:00"))
         try await scheduler.skip("water", on: Self.date(4, 10, year: 2027), refresh: false)
         #expect(try await store.marks(endingOnOrAfter: Self.date(1, 1)) == [
             OccurrenceMark(.paused, .all, from: Self.date(3, 10), through: Self.date(3, 20)),
             OccurrenceMark(.skipped, "water", on: Self.date(4, 10, year: 2027)),
         ])
-        device.advance(to: instant("2027-04-30T07:00-04:00"))
+        await center.advance(to: instant("2027-04-30T07:00-04:00"))
         try await scheduler.refresh(reason: .launch)
         #expect(try await scheduler.marks() == [OccurrenceMark(.skipped, "water", on: Self.date(4, 10, year: 2027))])
     }
