@@ -10,11 +10,11 @@ import Testing
     /// Thursday 2026-03-05, 07:00 in New York.
     static let start = TimeParsing.instant("2026-03-05T07:00-05:00")!
 
-    static func date(_ day: Int) -> LocalDate { LocalDate(year: 2026, month: 3, day: day)! }
+    static func date(_ day: Int) -> LocalDate { try! LocalDate(year: 2026, month: 3, day: day) }
     static func instant(_ text: String) -> Date { TimeParsing.instant(text)! }
 
     static func daily(_ id: String, _ hour: Int, _ minute: Int = 0, title: String, priority: Int = 0, group: String? = nil, condition: Condition? = nil) -> ScheduledRule {
-        ScheduledRule(id: id, schedule: .daily(LocalTime(hour: hour, minute: minute)!), content: NotificationContent(title: title, body: "\(title) body"),
+        ScheduledRule(id: id, schedule: .daily(try! LocalTime(hour: hour, minute: minute)), content: NotificationContent(title: title, body: "\(title) body"),
                       priority: priority, group: group, condition: condition)
     }
 
@@ -158,12 +158,12 @@ import Testing
             try await scheduler.pause(.all, from: Self.date(9), through: Self.date(6))
         }
         // 400 days back and 3,660 ahead are the days a mark may cover.
-        let allowed = LocalDate(year: 2025, month: 1, day: 29)!...LocalDate(year: 2036, month: 3, day: 12)!
-        await #expect(throws: SchedulerError.dayOutOfRange(LocalDate(year: 2040, month: 1, day: 1)!, allowed: allowed)) {
-            try await scheduler.skip("practice", on: LocalDate(year: 2040, month: 1, day: 1)!)
+        let allowed = LocalDate("2025-01-29")...LocalDate("2036-03-12")
+        await #expect(throws: SchedulerError.dayOutOfRange(LocalDate("2040-01-01"), allowed: allowed)) {
+            try await scheduler.skip("practice", on: LocalDate("2040-01-01"))
         }
-        await #expect(throws: SchedulerError.dayOutOfRange(LocalDate(year: 2020, month: 1, day: 1)!, allowed: allowed)) {
-            try await scheduler.pause("practice", from: LocalDate(year: 2020, month: 1, day: 1)!, through: Self.date(6))
+        await #expect(throws: SchedulerError.dayOutOfRange(LocalDate("2020-01-01"), allowed: allowed)) {
+            try await scheduler.pause("practice", from: LocalDate("2020-01-01"), through: Self.date(6))
         }
         #expect(try await scheduler.marks().isEmpty)
         #expect(await center.calls == before)

@@ -14,7 +14,7 @@ struct BedtimeRuleKind: ScenarioRuleKind {
         let wake = try entry.required("wake").localTime()
         let sleep = try entry.required("sleep").duration(in: 3_600...43_200)
         let windDown = ((wake.secondOfDay - Int(sleep) - 1_800) % 86_400 + 86_400) % 86_400
-        let time = LocalTime(hour: windDown / 3_600, minute: windDown / 60 % 60) ?? .midnight
+        let time = (try? LocalTime(hour: windDown / 3_600, minute: windDown / 60 % 60)) ?? .midnight
         return ScheduledRule(id: id, schedule: .daily(time),
                              content: NotificationContent(title: "Wind down", body: "Lights out in 30 minutes"))
     }
@@ -29,7 +29,7 @@ struct SleepLogRecipe: ScenarioRecipe {
     let napAt: LocalTime
 
     init(settings: ScenarioObject, setup: ScenarioSetup) throws {
-        napAt = try settings["napAt"]?.localTime() ?? LocalTime(hour: 14, minute: 0)!
+        napAt = try settings["napAt"]?.localTime() ?? LocalTime("14:00")
     }
 
     var rules: [any Rule] {

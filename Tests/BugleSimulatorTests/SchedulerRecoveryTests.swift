@@ -8,7 +8,7 @@ import Testing
     let device = SimulatedDevice(now: TimeParsing.instant("2026-03-01T07:00-05:00")!, timeZone: TimeZone(identifier: "America/New_York")!)
 
     func planner() -> Planner {
-        let rule = ScheduledRule(id: "morning", schedule: .daily(LocalTime("08:30")), content: NotificationContent(title: "Morning", body: "Puzzle"))
+        let rule = ScheduledRule(id: "morning", schedule: .daily("08:30"), content: NotificationContent(title: "Morning", body: "Puzzle"))
         return Planner(rules: [rule], budget: Budget(platform: .custom(5), safetyMargin: 0))
     }
 

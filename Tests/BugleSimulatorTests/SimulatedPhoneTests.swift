@@ -4,7 +4,7 @@ import Foundation
 import Testing
 
 @Test func stretchStaysAtHalfPastEightThroughDaylightSavingAndATripEast() async throws {
-    let stretch = ScheduledRule(id: "stretch", schedule: .daily(LocalTime(hour: 8, minute: 30)!),
+    let stretch = ScheduledRule(id: "stretch", schedule: .daily("08:30"),
                                 content: NotificationContent(title: "Stretch", body: "Two minutes, standing up"))
     let phone = try await SimulatedPhone(at: "2026-03-06T07:00", in: "America/New_York", rules: [stretch])
     try await phone.open()
@@ -28,7 +28,7 @@ import Testing
 
 /// The façade's parts one by one: what each action does to what the user sees.
 @Suite struct SimulatedPhoneTests {
-    let stretch = ScheduledRule(id: "stretch", schedule: .daily(LocalTime(hour: 8, minute: 30)!),
+    let stretch = ScheduledRule(id: "stretch", schedule: .daily("08:30"),
                                 content: NotificationContent(title: "Stretch", body: "Two minutes, standing up"))
 
     @Test func nothingIsPlannedUntilTheAppOpens() async throws {
@@ -58,7 +58,7 @@ import Testing
     }
 
     @Test func aZonedRuleStaysAtItsInstantWhenThePhoneFlies() async throws {
-        let call = ScheduledRule(id: "call-home", schedule: .daily(LocalTime(hour: 19, minute: 0)!), basis: .zoned(TimeZone(identifier: "Europe/Paris")!),
+        let call = ScheduledRule(id: "call-home", schedule: .daily("19:00"), basis: .zoned(TimeZone(identifier: "Europe/Paris")!),
                                  content: NotificationContent(title: "Call home", body: ""))
         let phone = try await SimulatedPhone(at: "2026-06-01T07:00", in: "Europe/Paris", rules: [call])
         try await phone.open()
@@ -104,7 +104,7 @@ import Testing
     }
 
     @Test func aStateConditionHoldsTheReminderWhileTheAppSaysSo() async throws {
-        let rule = ScheduledRule(id: "stretch", schedule: .daily(LocalTime(hour: 8, minute: 30)!),
+        let rule = ScheduledRule(id: "stretch", schedule: .daily("08:30"),
                                  content: NotificationContent(title: "Stretch", body: "Two minutes, standing up"),
                                  condition: .equals(key: "stretchedToday", value: false))
         let phone = try await SimulatedPhone(at: "2026-03-02T07:00", in: "Europe/Paris", rules: [rule], state: ["stretchedToday": false])

@@ -3,7 +3,7 @@ import BugleSimulator
 import XCTest
 
 final class StretchReminderTests: XCTestCase {
-    let stretch = ScheduledRule(id: "stretch", schedule: .daily(LocalTime(hour: 8, minute: 30)!),
+    let stretch = ScheduledRule(id: "stretch", schedule: .daily("08:30"),
                                 content: NotificationContent(title: "Stretch", body: "Two minutes, standing up"),
                                 condition: .equals(key: "stretchedToday", value: false))
 

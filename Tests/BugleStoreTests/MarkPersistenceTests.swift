@@ -7,11 +7,11 @@ import Testing
 /// Completions, skips and pauses are kept in the store: a new process plans with them, and
 /// old ones are forgotten.
 @Suite struct MarkPersistenceTests {
-    static func date(_ month: Int, _ day: Int, year: Int = 2026) -> LocalDate { LocalDate(year: year, month: month, day: day)! }
+    static func date(_ month: Int, _ day: Int, year: Int = 2026) -> LocalDate { try! LocalDate(year: year, month: month, day: day) }
 
     func planner() -> Planner {
-        let practice = ScheduledRule(id: "practice", schedule: .daily(LocalTime(hour: 20, minute: 0)!), content: NotificationContent(title: "Practice", body: ""))
-        let water = ScheduledRule(id: "water", schedule: .daily(LocalTime(hour: 12, minute: 0)!), content: NotificationContent(title: "Water", body: ""))
+        let practice = ScheduledRule(id: "practice", schedule: .daily("20:00"), content: NotificationContent(title: "Practice", body: ""))
+        let water = ScheduledRule(id: "water", schedule: .daily("12:00"), content: NotificationContent(title: "Water", body: ""))
         return Planner(rules: [practice, water], budget: Budget(platform: .custom(20), safetyMargin: 0), lookahead: 10 * 86_400)
     }
 

@@ -130,7 +130,7 @@ import Testing
     @Test func aStoreFromBeforeMarksReadsNoneAndKeepsThemOnceMigrated() async throws {
         let url = try temporaryFolder().appendingPathComponent("bugle.sqlite")
         try FileManager.default.copyItem(at: Self.v1Store, to: url)
-        let day = LocalDate(year: 2026, month: 3, day: 5)!
+        let day = LocalDate("2026-03-05")
         #expect(try await BugleDatabase.openReadOnly(at: url).marks(endingOnOrAfter: day).isEmpty)
         let store = try BugleDatabase.open(at: url)
         let done = OccurrenceMark(.completed, "morning", on: day)

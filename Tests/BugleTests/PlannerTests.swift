@@ -204,7 +204,7 @@ struct PlannerTests {
         ]
         let history = DeliveryHistory([delivery("bugle.k-old", at: at(london, 2026, 1, 5, 11, 0), dedupeKey: "k"),
                                        delivery("bugle.seen", at: at(london, 2026, 1, 5, 7, 30))])
-        let day = LocalDate(year: 2026, month: 1, day: 6)!
+        let day = LocalDate("2026-01-06")
         let marks = OccurrenceMarks([OccurrenceMark(.completed, "done", on: day), OccurrenceMark(.skipped, "notToday", on: day),
                                      OccurrenceMark(.paused, "away", from: day, through: day)])
         let plan = Planner(rules: rules, policies: policies, budget: budget(2))
