@@ -73,6 +73,9 @@ let package = Package(
             path: "Benchmarks/bugle-bench"
         ),
         .testTarget(name: "BugleTests", dependencies: ["Bugle", "BugleLogging", .product(name: "Logging", package: "swift-log")]),
+        // The habit app of the README: an adopter's code on the public API only, and its tests.
+        .target(name: "HabitApp", dependencies: ["Bugle"], path: "Examples/HabitApp/Sources/HabitApp"),
+        .testTarget(name: "HabitAppTests", dependencies: ["HabitApp", "Bugle", "BugleSimulator"], path: "Examples/HabitApp/Tests/HabitAppTests"),
         .testTarget(name: "BugleWorldsTests", dependencies: ["BugleWorlds", "Bugle", "BugleSimulator", "RecipeScenarios"]),
         .testTarget(name: "BugleAppleTests", dependencies: ["Bugle", "BugleApple"]),
         .testTarget(name: "BugleSimulatorTests", dependencies: ["Bugle", "BugleSimulator", "RecipeScenarios"]),
