@@ -252,25 +252,29 @@ private final class Observer: SimulationObserver, @unchecked Sendable {
         await configure(simulation)
         var newlyOff: [String] = []
         var backOn: [String] = []
+        /// A switch the event sets: anything but `false` turns it (back) on.
+        func turn(_ key: String, _ value: JSONValue?) {
+            if value == .bool(false) { newlyOff.append(key) } else { backOn.append(key) }
+        }
         for action in event.actions {
             switch action {
             case .set(let values):
                 // A rule's switch: a key the world starts with (`on_r1: true`) and its `when` reads.
                 for (key, value) in values where key.hasPrefix("on_") && scenario.state[key] != nil {
-                    (value == .bool(false) ? { newlyOff.append(key) } : { backOn.append(key) })()
+                    turn(key, value)
                 }
             case .recipe(let recipeEvent) where recipeEvent.key == "setReminder":
                 guard case .object(let fields) = recipeEvent.value, case .string(let event)? = fields["event"],
                       case .string(let label)? = fields["reminder"], let offset = Self.offsets[label] else { continue }
                 let key = "\(event)_reminder_\(offset)_"
-                (fields["enabled"] == .bool(false) ? { newlyOff.append(key) } : { backOn.append(key) })()
+                turn(key, fields["enabled"])
             case .recipe(let recipeEvent) where recipeEvent.key == "addEvent":
                 if case .object(let fields) = recipeEvent.value, case .string(let id)? = fields["id"] { countdowns.append(id) }
             case .recipe(let recipeEvent) where recipeEvent.key == "deleteEvent":
                 if case .string(let id) = recipeEvent.value { newlyOff.append("\(id)_reminder_") }
             case .recipe(let recipeEvent) where recipeEvent.key == "setRemindersEnabled":
                 guard case .object(let fields) = recipeEvent.value, case .string(let event)? = fields["event"] else { continue }
-                (fields["enabled"] == .bool(false) ? { newlyOff.append("\(event)_reminder_") } : { backOn.append("\(event)_reminder_") })()
+                turn("\(event)_reminder_", fields["enabled"])
             case .recipe(let recipeEvent) where recipeEvent.key == "clearAllReminders" || recipeEvent.key == "deleteAllEvents":
                 // Every countdown so far; one added later has its reminders on.
                 newlyOff += countdowns.map { "\($0)_reminder_" }
@@ -282,14 +286,14 @@ private final class Observer: SimulationObserver, @unchecked Sendable {
             case .recipe(let recipeEvent) where recipeEvent.key == "toggleMode":
                 // Activity windows: a mode is a rule of its own.
                 guard case .object(let modes) = recipeEvent.value else { continue }
-                for (mode, on) in modes { (on == .bool(false) ? { newlyOff.append("rule:\(mode)") } : { backOn.append("rule:\(mode)") })() }
+                for (mode, on) in modes { turn("rule:\(mode)", on) }
             case .recipe(let recipeEvent) where recipeEvent.key == "masterSwitch":
-                (recipeEvent.value == .bool(false) ? { newlyOff.append("all") } : { backOn.append("all") })()
+                turn("all", recipeEvent.value)
             case .recipe(let recipeEvent) where recipeEvent.key == "toggle":
                 // Study reminders: each setting turns one rule on or off.
                 guard case .object(let fields) = recipeEvent.value, case .string(let setting)? = fields["setting"],
                       let rule = Self.studyRules[setting] else { continue }
-                (fields["on"] == .bool(false) ? { newlyOff.append("rule:\(rule)") } : { backOn.append("rule:\(rule)") })()
+                turn("rule:\(rule)", fields["on"])
             default: break
             }
         }
