@@ -74,6 +74,10 @@ public struct PlanReport: Hashable, Sendable {
     /// were planned (only the next one is listed in `dropped`).
     public var inactiveRules: [String: String] = [:]
     public var coverage: Coverage
+    /// The checks every candidate went through, in order; the first that does not keep a
+    /// candidate decides (see ``Planner``): "delivered already", "time passed", "marks and
+    /// conditions by day", then each policy's ``Policy/summary``, then the budget.
+    public var checks: [String] = []
 
     /// The drops with `reason`.
     public func dropped(_ reason: DropReason) -> [DroppedCandidate] { dropped.filter { $0.reason == reason } }

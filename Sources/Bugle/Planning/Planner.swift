@@ -38,6 +38,18 @@ public struct PlanInput: Sendable {
 ///    at its new time and passes every check from 1 again, except 3;
 /// 5. the budget.
 ///
+/// The report lists these checks with the policies' summaries (``PlanReport/checks``).
+///
+/// Priority decides under a cap: when a cap drops a candidate, and a candidate kept earlier
+/// on the same day has a lower priority, the lower one gives up its slot (the lowest
+/// priority of the candidate's group first, then of the day; the latest of those) and is
+/// dropped with ``DropReason/cap``, its explanation naming the one that took the slot,
+/// provided every policy then keeps the higher one. Deliveries already made keep their
+/// slots. At equal priority the sooner keeps its slot. The budget, by contrast, keeps the
+/// soonest candidates whatever their priority (priority orders only candidates at equal
+/// times): a later candidate left out is planned by a later refresh, a sooner one would be
+/// lost. A rule that must have slots whatever comes sooner takes a ``Rule/reserve``.
+///
 /// A rule whose condition does not read the day is gated whole before any of this: while
 /// the condition does not hold, the rule proposes nothing. Survivors fill the budget,
 /// reserves first. The planner pulls only as many candidates as the budget needs,
@@ -294,6 +306,58 @@ public struct Planner: Sendable {
             }
             return holders
         }
+        /// Runs the policies in order on `candidate` in place: the first that does not keep it
+        /// decides, and its index is returned with its decision; `nil` when all keep it.
+        func judge(_ candidate: inout Candidate, _ ledger: PlanLedger) -> (PolicyDecision?, Int) {
+            for index in policies.indices {
+                let decision = policies[index].evaluate(candidate, context: policyContext, ledger: ledger)
+                guard case .keep(let kept) = decision else { return (decision, index) }
+                candidate = kept
+            }
+            return (nil, policies.count)
+        }
+        /// When a cap dropped `candidate`, a kept candidate of the same day with a lower
+        /// priority that can give up its slot: the lowest priority (of the candidate's group
+        /// first, for a group's cap), the latest of those. Returns it with the ledger
+        /// without it and the candidate as every policy keeps it there, or `nil` when no
+        /// such candidate makes room.
+        func displace(for candidate: Candidate) -> (index: Int, ledger: PlanLedger, kept: Candidate)? {
+            let day = zone.dayNumber(at: candidate.fireDate)
+            var lowest: Int?
+            var lowestInGroup: Int?
+            for index in survivors.indices.reversed() {
+                let held = survivors[index].candidate
+                guard zone.dayNumber(at: held.fireDate) == day else { break }
+                guard held.priority < candidate.priority else { continue }
+                if lowest.map({ held.priority < survivors[$0].candidate.priority }) ?? true { lowest = index }
+                if candidate.group != nil, held.group == candidate.group,
+                   lowestInGroup.map({ held.priority < survivors[$0].candidate.priority }) ?? true { lowestInGroup = index }
+            }
+            var tried: Set<Int> = []
+            for index in [lowestInGroup, lowest].compactMap({ $0 }) where tried.insert(index).inserted {
+                let held = survivors[index].candidate
+                var trial = ledger
+                let latest = index == survivors.count - 1 ? survivors.dropLast().last?.candidate.fireDate : survivors.last?.candidate.fireDate
+                let latestWithKey = held.dedupeKey.flatMap { key in
+                    survivors.indices.reversed().first { $0 != index && survivors[$0].candidate.dedupeKey == key }.map { survivors[$0].candidate.fireDate }
+                }
+                trial.remove(held, zone: zone, latest: latest, latestWithKey: latestWithKey)
+                var kept = candidate
+                let (decision, _) = judge(&kept, trial)
+                guard decision == nil else { continue }
+                return (index, trial, kept)
+            }
+            return nil
+        }
+        /// A displaced candidate's rule waits again for the reserved slots it no longer fills.
+        func restoreReserve(_ cursor: Int) {
+            guard cursors[cursor].reserve > 0, cursors[cursor].iterator != nil || cursors[cursor].queued > 0 else { return }
+            let held = survivors.count { $0.cursor == cursor }
+            let waiting = max(cursors[cursor].reserve - held, 0)
+            if cursors[cursor].waiting == 0, waiting > 0 { waitingRules += 1 }
+            if cursors[cursor].waiting > 0, waiting == 0 { waitingRules -= 1 }
+            cursors[cursor].waiting = waiting
+        }
         var lookaheadReached = false
         // Built once for every candidate the budget leaves out.
         let planFull = Explanation { "the plan is full (\(capacity) requests)" }
@@ -380,17 +444,19 @@ public struct Planner: Sendable {
                 continue
             }
             // The policies in order, on the item in place: the first that does not keep it decides.
-            var verdict: PolicyDecision?
-            var decider = 0
-            for index in policies.indices {
-                let decision = policies[index].evaluate(item.candidate, context: policyContext, ledger: ledger)
-                if case .keep(let kept) = decision {
-                    item.candidate = kept
-                } else {
-                    verdict = decision
-                    decider = index
-                    break
-                }
+            let proposed = item.candidate
+            var (verdict, decider) = judge(&item.candidate, ledger)
+            if let capDetail = verdict?.capDetail, let displacement = displace(for: proposed) {
+                // A higher priority takes a slot a lower one held on the day: the lower one goes.
+                let victim = survivors.remove(at: displacement.index)
+                ledger = displacement.ledger
+                item.candidate = displacement.kept
+                let (winner, time) = (displacement.kept, zone.localDateTime(at: displacement.kept.fireDate).time)
+                dropped.append(DroppedCandidate(candidate: victim.candidate, reason: .cap, explanation: Explanation {
+                    "\(capDetail.text); the slot went to \(winner.id) (priority \(winner.priority), \(time)), which ranks higher"
+                }))
+                restoreReserve(victim.cursor)
+                (verdict, decider) = (nil, 0)
             }
             switch verdict {
             case .move(let fireTime, let date, let reason, let detail)?:
@@ -483,7 +549,9 @@ public struct Planner: Sendable {
         } else {
             coverage = Coverage(horizon: nil, limit: .exhausted)
         }
-        let report = PlanReport(now: input.now, capacity: capacity, considered: considered, dropped: dropped, inactiveRules: inactiveRules, coverage: coverage)
+        var report = PlanReport(now: input.now, capacity: capacity, considered: considered, dropped: dropped, inactiveRules: inactiveRules, coverage: coverage)
+        report.checks = ["delivered already", "time passed", "marks and conditions by day"] + policies.map(\.summary)
+            + ["budget: \(capacity) requests, the soonest first, the higher priority first at equal times; reserves first"]
         return Plan(namespace: namespace, entries: entries, report: report)
     }
 }

@@ -29,4 +29,10 @@ public struct Caps: Policy, Hashable {
     }
 
     public var movesCandidates: Bool { false }
+
+    /// "caps: 3 a day; group streak 1 a day".
+    public var summary: String {
+        let parts = (perDay.map { ["\($0) a day"] } ?? []) + perGroupPerDay.sorted { $0.key < $1.key }.map { "group \($0.key) \($0.value) a day" }
+        return "caps: " + (parts.isEmpty ? "none" : parts.joined(separator: "; "))
+    }
 }

@@ -21,4 +21,7 @@ public struct MinimumSpacing: Policy, Hashable {
     }
 
     public var movesCandidates: Bool { false }
+
+    /// "spacing: at least 2 h apart".
+    public var summary: String { "spacing: at least \(describe(interval)) apart" }
 }

@@ -18,4 +18,7 @@ public struct NoRenotify: Policy, Hashable {
     }
 
     public var movesCandidates: Bool { false }
+
+    /// "no re-notify within 1 d".
+    public var summary: String { "no re-notify within \(describe(window))" }
 }

@@ -28,10 +28,21 @@ public enum PolicyDecision: Sendable {
     ///
     /// Return it only when it holds whatever is planned next: the policy reads a ledger that
     /// only grows (counts rise, last dates move later), so a candidate it drops now it drops
-    /// later too.
+    /// later too. (A candidate a higher priority displaces under a cap leaves the ledger, but
+    /// the one that takes its slot keeps the day's count; see ``Planner``.)
     case dropUntil(DropReason, detail: Explanation, until: Date)
     /// Move it to a later fire time; it is considered again there by every policy.
     case move(to: FireTime, date: Date, reason: DropReason, detail: Explanation)
+}
+
+extension PolicyDecision {
+    /// What a cap said when it dropped the candidate; `nil` for any other decision.
+    var capDetail: Explanation? {
+        switch self {
+        case .drop(.cap, let detail), .dropUntil(.cap, let detail, _): detail
+        default: nil
+        }
+    }
 }
 
 /// What policies see besides the candidate.
@@ -104,10 +115,14 @@ public protocol Policy: Sendable {
     /// rule jump past what a policy closed (``PolicyDecision/dropUntil(_:detail:until:)``)
     /// only when no policy before that one moves candidates. The default is `true`.
     var movesCandidates: Bool { get }
+    /// The policy as the plan report lists it among the checks, in order
+    /// (``PlanReport/checks``): "quiet hours 22:00–07:00 (defer)". The default is the type's name.
+    var summary: String { get }
 }
 
 extension Policy {
     public var movesCandidates: Bool { true }
+    public var summary: String { String(describing: Self.self) }
 }
 
 /// Deliveries and kept candidates so far, as the policies count them.
@@ -125,6 +140,10 @@ public struct PlanLedger: Sendable {
     private var lastByDedupeKey: [String: Date] = [:]
     /// The latest delivery or kept candidate.
     public private(set) var lastDate: Date?
+    /// The latest delivery, in all and by dedupe key: what ``lastDate`` and
+    /// ``lastDate(dedupeKey:)`` fall back to when a kept candidate is taken out.
+    private var lastDelivered: Date?
+    private var lastDeliveredByDedupeKey: [String: Date] = [:]
 
     /// Beyond so many groups, they are hashed instead of searched.
     private static let searchedGroups = 8
@@ -136,6 +155,20 @@ public struct PlanLedger: Sendable {
         for delivery in history.deliveries {
             record(date: delivery.date, group: delivery.group, dedupeKey: delivery.dedupeKey, zone: zone)
         }
+        (lastDelivered, lastDeliveredByDedupeKey) = (lastDate, lastByDedupeKey)
+    }
+
+    /// Takes a kept candidate out again (one a higher priority displaced under a cap).
+    /// `latest` and `latestWithKey` are the latest of the candidates still kept, in all and
+    /// with the candidate's dedupe key, so that the last dates move back.
+    mutating func remove(_ candidate: Candidate, zone: ZoneRules, latest: Date?, latestWithKey: Date?) {
+        let day = zone.dayNumber(at: candidate.fireDate)
+        perDay.subtract(day)
+        if let group = candidate.group, let index = index(of: group) { perGroup[index].subtract(day) }
+        if let key = candidate.dedupeKey {
+            lastByDedupeKey[key] = [lastDeliveredByDedupeKey[key], latestWithKey].compactMap { $0 }.max()
+        }
+        lastDate = [lastDelivered, latest].compactMap { $0 }.max()
     }
 
     mutating func record(_ candidate: Candidate, zone: ZoneRules) {
@@ -211,6 +244,16 @@ private struct DayCounts: Sendable {
             counts.append(contentsOf: repeatElement(0, count: offset + 1 - counts.count))
         }
         counts[offset] += 1
+    }
+
+    /// Takes one away from a day that has at least one.
+    mutating func subtract(_ day: Int) {
+        let offset = day - first
+        if offset >= 0, offset < counts.count {
+            counts[offset] = Swift.max(counts[offset] - 1, 0)
+        } else if let count = others[day] {
+            others[day] = count > 1 ? count - 1 : nil
+        }
     }
 }
 

@@ -98,6 +98,17 @@ public struct QuietHours: Policy, Hashable {
         }
     }
 
+    /// "quiet hours 22:00–07:00 (defer; group alarms exempt)".
+    public var summary: String {
+        let groups = overrides.sorted { $0.key < $1.key }.map { name, override in
+            switch override {
+            case .exempt: "group \(name) exempt"
+            case .mode(let mode): "group \(name) \(mode.rawValue)"
+            }
+        }
+        return "quiet hours \(start)–\(end) (\(([mode.rawValue] + groups).joined(separator: "; ")))"
+    }
+
     /// Whether the window, or a group's override, defers.
     public var movesCandidates: Bool {
         mode == .defer || overrides.values.contains(.mode(.defer))

@@ -39,4 +39,10 @@ public struct Staleness: Policy, Hashable {
     }
 
     public var movesCandidates: Bool { false }
+
+    /// "staleness of fetchedAt: hold after 3 h, cancel after 6 h".
+    public var summary: String {
+        let cancel = cancelAfter.isFinite ? ", cancel after \(describe(cancelAfter))" : ""
+        return "staleness of \(timestampKey): hold after \(describe(holdAfter))\(cancel)"
+    }
 }

@@ -24,6 +24,8 @@ public enum PlanReportFormatting {
             let local = zone.localDateTime(at: drop.candidate.fireDate)
             out += TerminalText.escaped("  \(local.date) \(local.time)  \(drop.candidate.ruleID.padding(toLength: width, withPad: " ", startingAt: 0))  \(drop.reason.rawValue): \(drop.detail)") + "\n"
         }
+        out += "\nChecks, in order (the first that does not keep a candidate decides)\n"
+        for (index, check) in report.checks.enumerated() { out += TerminalText.escaped("  \(index + 1). \(check)") + "\n" }
         out += "\nCoverage\n  "
         switch report.coverage.limit {
         case .exhausted: out += "complete: nothing left to plan\n"
@@ -41,6 +43,7 @@ public enum PlanReportFormatting {
             "timeZone": timeZone.identifier,
             "capacity": report.capacity,
             "considered": report.considered,
+            "checks": report.checks,
             "planned": plan.entries.map { entry -> [String: Any] in
                 var item: [String: Any] = [
                     "id": entry.request.id, "rule": entry.candidate.ruleID, "at": ISO8601.string(from: entry.candidate.fireDate, rules: zone),

@@ -24,6 +24,8 @@ public struct ForecastStaleness: Policy {
 
     public init() {}
 
+    public var summary: String { "forecast staleness: hold after \(Int(Self.holdAfter / 3600)) h, cancel while paused" }
+
     public func evaluate(_ candidate: Candidate, context: PolicyContext, ledger: PlanLedger) -> PolicyDecision {
         let paused = context.state[ActivityState.Key.notificationsPaused] == .bool(true)
         return (paused ? Self.pausing : Self.holding).evaluate(candidate, context: context, ledger: ledger)

@@ -12,6 +12,8 @@ public struct PreferenceQuietHours: Policy {
               let policy = NotificationPreferences.QuietHoursSetting(enabled: true, start: start, end: end).policy else { return .keep(candidate) }
         return policy.evaluate(candidate, context: context, ledger: ledger)
     }
+
+    public var summary: String { "quiet hours as the user set them (suppress)" }
 }
 
 /// The anti-spam caps: at most 2 per mode per day, and 4 per day in total, or 2 per enabled
@@ -24,5 +26,9 @@ public struct PreferenceCaps: Policy {
         let total = NotificationPreferences.dailyCap(enabledModes: enabled)
         let perMode = Dictionary(uniqueKeysWithValues: ActivityMode.allCases.map { ($0.rawValue, NotificationPreferences.perModeCap) })
         return Caps(perDay: total, perGroupPerDay: perMode).evaluate(candidate, context: context, ledger: ledger)
+    }
+
+    public var summary: String {
+        "caps: \(NotificationPreferences.perModeCap) per mode a day; \(NotificationPreferences.dailyCap(enabledModes: 1)) a day, or \(NotificationPreferences.perModeCap) per enabled mode past 2 modes"
     }
 }
