@@ -96,6 +96,11 @@ public actor Scheduler {
     /// ``setState(from:refresh:)`` or ``set(_:to:refresh:)``, which refresh.
     public func setState(_ state: AppState) { self.state = state }
 
+    /// What the latest refresh planned, changed and failed to change, whoever asked for it
+    /// (a lifecycle signal, ``complete(_:on:refresh:)``, ``setRule(_:refresh:)``, …); `nil`
+    /// until the first refresh of this scheduler.
+    public private(set) var lastRefresh: RefreshResult?
+
     /// Changes one value of the state snapshot; call `refresh(reason: .dataChanged)` after,
     /// or use ``set(_:to:refresh:)``, which refreshes.
     public func update(_ key: String, to value: JSONValue?) { state[key] = value }
@@ -166,7 +171,9 @@ public actor Scheduler {
         let additions = changes.additions.map { JournalEntry(request: $0, fireDate: fireDates[$0.id] ?? now, state: .adding, askedAt: now) }
         let intent = changes.removals.map { JournalUpdate.state(id: $0.id, .removing, reason: $0.reason.description) } + additions.map { .entry($0) }
         let failures = try await apply(intent: intent, removals: changes.removals, additions: additions, pending: pending, now: now)
-        return RefreshResult(reason: reason, plan: plan, changes: changes, failures: failures)
+        let result = RefreshResult(reason: reason, plan: plan, changes: changes, failures: failures)
+        lastRefresh = result
+        return result
     }
 
     /// Brings the journal in line with the center without planning: records new

@@ -133,8 +133,11 @@ public actor SimulatedPhone {
     }
 
     /// The plan of the app's latest refresh, with its report (what was kept, moved and
-    /// dropped, and why); `nil` until the app has refreshed.
-    public var lastPlan: Plan? { simulation.lastPlan }
+    /// dropped, and why); `nil` until the app has refreshed. A refresh the app asks of its
+    /// scheduler directly (`complete(_:on:)`, `setRule(_:)`) counts too.
+    public var lastPlan: Plan? {
+        get async { await simulation.scheduler.lastRefresh?.plan ?? simulation.lastPlan }
+    }
 
     /// Everything since the start, as a scenario run reports it: deliveries, drops with
     /// their reasons, misses, refreshes and the app's events. `TextReport.render(_:)` prints it.

@@ -54,7 +54,7 @@ public struct Scenario: Sendable {
 /// Something that happens at one moment of a scenario.
 public struct ScenarioEvent: Sendable {
     /// What happens. An event may combine several; they apply in the order of this enum.
-    public enum Action: Sendable, Hashable {
+    public enum Action: Sendable {
         /// The device moves to another zone.
         case timeZone(TimeZone)
         /// The user changes the clock by hand, to this moment.
@@ -67,6 +67,18 @@ public struct ScenarioEvent: Sendable {
         case relaunch
         /// App state changes (a `null` value removes the key).
         case set([String: JSONValue])
+        /// The app adds a rule, or replaces the rule with its id (the user picked another
+        /// time): ``Bugle/Scheduler/setRule(_:refresh:)``.
+        case setRule(any Rule)
+        /// The app removes the rule with this id: ``Bugle/Scheduler/removeRule(id:refresh:)``.
+        case removeRule(String)
+        /// The app marks one rule's local day done or skipped (`complete:`, `skip:`), or takes
+        /// the mark back (`undo:`, when the kind is `nil`).
+        case mark(OccurrenceMark.Kind?, rule: String, day: LocalDate)
+        /// The app pauses rules for a range of local days, both included (`pause:`).
+        case pause(RuleSelection, from: LocalDate, through: LocalDate)
+        /// The app lifts pauses from a local day on (`resume:`).
+        case resume(RuleSelection, from: LocalDate)
         /// The user opens the app (launch, or back to the foreground).
         case open
         /// The app goes to the background.

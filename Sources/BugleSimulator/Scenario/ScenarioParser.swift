@@ -85,7 +85,7 @@ public enum ScenarioParser {
         if let value = top["state"] {
             for (key, entry) in try value.pairs() { state[key] = try entry.json() }
         }
-        let events = try top["events"].map { try $0.sequence().map { try parseEvent($0, recipe: recipe) } } ?? []
+        let events = try top["events"].map { try $0.sequence().map { try parseEvent($0, recipe: recipe, ruleKinds: ruleKinds, setup: setup) } } ?? []
         let name = try top["name"]?.string() ?? file.map { URL(fileURLWithPath: $0).deletingPathExtension().lastPathComponent } ?? "Scenario"
         return Scenario(name: name, file: file, start: start, timeZone: timeZone, days: days, budget: budget, eviction: eviction,
                         authorization: authorization, faults: faults, rules: rules, policies: policies, state: state,
@@ -387,9 +387,22 @@ public enum ScenarioParser {
         throw value.error("\(value.path): expected {} (or true), found \(value.kind)")
     }
 
-    static let eventKeys = ["at", "open", "background", "backgroundRefresh", "set", "timeZone", "clock", "authorization", "relaunch"]
+    static let eventKeys = ["at", "open", "background", "backgroundRefresh", "set", "timeZone", "clock", "authorization", "relaunch",
+                            "setRule", "removeRule", "complete", "skip", "undo", "pause", "resume"]
 
-    static func parseEvent(_ value: ScenarioValue, recipe: (any ScenarioRecipe)?) throws -> ScenarioEvent {
+    /// `{rule: habit, date: 2026-03-02}`: one rule's local day.
+    static func parseRuleDay(_ value: ScenarioValue) throws -> (rule: String, day: LocalDate) {
+        let object = try value.object(["rule", "date"])
+        return (try object.required("rule").string(), try object.required("date").localDate())
+    }
+
+    /// `rule:` when given (a rule's id), else every rule.
+    static func parseSelection(_ object: ScenarioObject) throws -> RuleSelection {
+        try object["rule"].map { .rule(try $0.string()) } ?? .all
+    }
+
+    static func parseEvent(_ value: ScenarioValue, recipe: (any ScenarioRecipe)?, ruleKinds: [any ScenarioRuleKind.Type] = [],
+                           setup: ScenarioSetup? = nil) throws -> ScenarioEvent {
         let recipeKeys = recipe.map { eventKeys(of: $0) } ?? []
         let object = try value.object(eventKeys + recipeKeys)
         let at = try object.required("at").dateTime()
@@ -402,6 +415,30 @@ public enum ScenarioParser {
             var values: [String: JSONValue] = [:]
             for (key, entry) in try set.pairs() { values[key] = try entry.json() }
             actions.append(.set(values))
+        }
+        if let rule = object["setRule"] {
+            guard let setup else { throw rule.error("\(rule.path): rules cannot change here") }
+            actions.append(.setRule(try parseRule(rule, kinds: ruleKinds, setup: setup)))
+        }
+        if let id = object["removeRule"] { actions.append(.removeRule(try id.string())) }
+        for (key, kind) in [("complete", OccurrenceMark.Kind.completed), ("skip", .skipped)] {
+            guard let entry = object[key] else { continue }
+            let (rule, day) = try parseRuleDay(entry)
+            actions.append(.mark(kind, rule: rule, day: day))
+        }
+        if let entry = object["undo"] {
+            let (rule, day) = try parseRuleDay(entry)
+            actions.append(.mark(nil, rule: rule, day: day))
+        }
+        if let entry = object["pause"] {
+            let pause = try entry.object(["rule", "from", "through"])
+            let (from, through) = (try pause.required("from").localDate(), try pause.required("through").localDate())
+            guard from <= through else { throw entry.error("\(entry.path): from \(from) is after through \(through)") }
+            actions.append(.pause(try parseSelection(pause), from: from, through: through))
+        }
+        if let entry = object["resume"] {
+            let resume = try entry.object(["rule", "from"])
+            actions.append(.resume(try parseSelection(resume), from: try resume.required("from").localDate()))
         }
         if try happens(object, "open") { actions.append(.open) }
         if try happens(object, "background") { actions.append(.background) }

@@ -184,6 +184,14 @@ public final class Simulation: @unchecked Sendable {
                 let text = values.keys.sorted().map { "\($0) = \(values[$0]!)" }.joined(separator: ", ")
                 appEvents.append(.init(at: at, timeZone: device.timeZone.identifier, text: "state: \(text)"))
                 reason = .dataChanged
+            case .setRule, .removeRule, .mark, .pause, .resume:
+                // What the app tells its scheduler; the refresh follows with the event's others.
+                do {
+                    appEvents.append(.init(at: at, timeZone: device.timeZone.identifier, text: try await tell(action)))
+                } catch let error as SchedulerError {
+                    throw ScenarioError(file: scenario.file, line: line, message: "\(index.map { "events[\($0)]: " } ?? "")\(error)")
+                }
+                reason = reason ?? .dataChanged
             case .open:
                 reason = launched ? .foreground : .launch
                 launched = true
@@ -225,12 +233,43 @@ public final class Simulation: @unchecked Sendable {
 
     var isLaunched: Bool { launched }
 
+    /// Tells the scheduler of a rule change or a mark, without refreshing; returns the line
+    /// the timeline shows.
+    private func tell(_ action: ScenarioEvent.Action) async throws -> String {
+        switch action {
+        case .setRule(let rule):
+            let known = await scheduler.rules.contains { $0.id == rule.id }
+            try await scheduler.setRule(rule, refresh: false)
+            return "rule \(rule.id) \(known ? "changed" : "added")"
+        case .removeRule(let id):
+            try await scheduler.removeRule(id: id, refresh: false)
+            return "rule \(id) removed"
+        case .mark(let kind?, let rule, let day):
+            if kind == .completed { try await scheduler.complete(rule, on: day, refresh: false) } else { try await scheduler.skip(rule, on: day, refresh: false) }
+            return "\(rule) on \(day) marked \(kind.rawValue)"
+        case .mark(nil, let rule, let day):
+            try await scheduler.undo(rule, on: day, refresh: false)
+            return "\(rule) on \(day): mark taken back"
+        case .pause(let rules, let first, let last):
+            try await scheduler.pause(rules, from: first, through: last, refresh: false)
+            return "\(rules) paused \(first) to \(last)"
+        case .resume(let rules, let first):
+            try await scheduler.resume(rules, from: first, refresh: false)
+            return "\(rules) resumed from \(first)"
+        default:
+            return ""
+        }
+    }
+
     /// The app's process ends and starts again: a new scheduler over the store reopened,
     /// with the state the app last set; the next open is a launch.
     private func relaunch() async throws {
         let state = await scheduler.state
+        // The app builds its rules at launch from what it stored: the rules it last set.
+        var planner = scheduler.planner
+        planner.rules = await scheduler.rules
         let journal = try await reopenJournal(scheduler.journal)
-        scheduler = Scheduler(planner: scheduler.planner, center: center, environment: device.environment, state: state,
+        scheduler = Scheduler(planner: planner, center: center, environment: device.environment, state: state,
                               sink: FanOutSink([recorder] + sinks), journal: journal)
         launched = false
         appEvents.append(.init(at: device.now, timeZone: device.timeZone.identifier, text: "app relaunched"))
