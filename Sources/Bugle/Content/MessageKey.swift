@@ -51,7 +51,11 @@ public struct MessageKey: Hashable, Sendable, CustomStringConvertible {
 
 /// A value for a placeholder.
 public enum MessageArgument: Hashable, Sendable, ExpressibleByIntegerLiteral, ExpressibleByStringLiteral {
+    /// A whole number, written as plain digits (`1200`, no grouping); a plural variation
+    /// chooses its form by it.
     case integer(Int)
+    /// Text, inserted as it is. Only a text placeholder takes it: a whole-number placeholder
+    /// given text stops the program (``StringCatalog/string(_:language:_:)``).
     case text(String)
 
     /// A whole number written as a literal.

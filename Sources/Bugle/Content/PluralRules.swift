@@ -2,7 +2,20 @@ import Foundation
 
 /// A CLDR plural category: the form a word takes for a number ("1 hour", "4 hours").
 public enum PluralCategory: String, CaseIterable, Hashable, Sendable, Codable {
-    case zero, one, two, few, many, other
+    /// The form a catalog may give for 0 in any language: 0 takes it when present, whatever the
+    /// language's own category. No language Bugle ships has it as a category of its own.
+    case zero
+    /// The singular: 1 in English, German, Spanish and Turkish ("1 hour"); 0 and 1 in French.
+    case one
+    /// The dual, in languages that have one (Arabic, Welsh); none of those Bugle ships.
+    case two
+    /// The form for a few, in languages that have one (Polish, Russian); none of those Bugle ships.
+    case few
+    /// The form for exact millions (1,000,000, 2,000,000) in Spanish and French.
+    case many
+    /// The general form ("4 hours") for every number no other category takes; every language
+    /// has it, and every plural variation must give it.
+    case other
 }
 
 /// The operands CLDR plural rules read from a number, as UTS #35 defines them.

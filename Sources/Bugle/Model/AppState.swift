@@ -5,13 +5,16 @@ import Foundation
 /// Keys are the app's own (`playedToday`, `streak`, `forecastFetchedAt`). The snapshot is a
 /// value: planning never sees it change under its feet.
 public struct AppState: Hashable, Sendable, ExpressibleByDictionaryLiteral {
+    /// Every value, by key.
     public var values: [String: JSONValue]
 
+    /// A snapshot holding `values`; empty by default.
     public init(_ values: [String: JSONValue] = [:]) { self.values = values }
     public init(dictionaryLiteral elements: (String, JSONValue)...) {
         self.values = Dictionary(elements, uniquingKeysWith: { _, last in last })
     }
 
+    /// The value under `key`, `nil` when none is stored; setting `nil` removes the key.
     public subscript(key: String) -> JSONValue? {
         get { values[key] }
         set { values[key] = newValue }

@@ -59,6 +59,8 @@ public struct Candidate: Hashable, Sendable {
         get { storage.fields.ruleID }
         set { update { $0.ruleID = newValue } }
     }
+    /// When it fires: a wall-clock time that follows the device's zone, or a zoned instant; a
+    /// policy that defers it moves it.
     public var fireTime: FireTime {
         get { storage.fields.fireTime }
         set { update { $0.fireTime = newValue } }
@@ -68,6 +70,8 @@ public struct Candidate: Hashable, Sendable {
         get { storage.fields.fireDate }
         set { update { $0.fireDate = newValue } }
     }
+    /// What the notification shows; a policy may change it (quiet hours in `quiet` mode make it
+    /// passive and silent).
     public var content: NotificationContent {
         get { storage.fields.content }
         set { update { $0.content = newValue } }
@@ -99,6 +103,9 @@ public struct Candidate: Hashable, Sendable {
         set { update { $0.adjustments = newValue } }
     }
 
+    /// A candidate of rule `ruleID` that fires at `fireTime` (`fireDate` being that time in the
+    /// device's zone), with no adjustments yet. `occurrence` is `id` when `nil`; `priority` is 0
+    /// and the other fields `nil` by default.
     public init(
         id: String,
         ruleID: String,
@@ -125,6 +132,8 @@ public struct Candidate: Hashable, Sendable {
 
 /// A change a policy made to a candidate it kept.
 public struct Adjustment: Hashable, Sendable, CustomStringConvertible {
+    /// The policy that made the change, by its reason: ``DropReason/quietHours`` for a
+    /// candidate deferred or delivered quietly.
     public var policy: DropReason
     /// What the policy did, written when read (see ``detail``).
     public var explanation: Explanation
@@ -135,10 +144,13 @@ public struct Adjustment: Hashable, Sendable, CustomStringConvertible {
         set { explanation = Explanation(newValue) }
     }
 
+    /// A change by `policy`, explained by the sentence `detail`.
     public init(policy: DropReason, detail: String) {
         self.init(policy: policy, explanation: Explanation(detail))
     }
 
+    /// A change by `policy`, with an explanation that may write its sentence only when it is
+    /// read.
     public init(policy: DropReason, explanation: Explanation) {
         self.policy = policy
         self.explanation = explanation

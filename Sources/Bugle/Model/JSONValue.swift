@@ -2,12 +2,19 @@ import Foundation
 
 /// A JSON value: what app state snapshots and notification payloads hold.
 public enum JSONValue: Hashable, Sendable, Codable, CustomStringConvertible {
+    /// JSON `null`.
     case null
+    /// `true` or `false`.
     case bool(Bool)
+    /// A whole number (`12`).
     case int(Int)
+    /// A number with a fraction (`0.75`), or one too large for an `Int`.
     case double(Double)
+    /// A string (`"2026-03-05"`).
     case string(String)
+    /// An ordered list of values.
     case array([JSONValue])
+    /// Values by key; the order of the keys does not matter.
     case object([String: JSONValue])
 
     public init(from decoder: any Decoder) throws {

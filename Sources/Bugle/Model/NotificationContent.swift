@@ -14,7 +14,10 @@ public enum InterruptionLevel: String, Hashable, Sendable, CaseIterable, Codable
 
 /// The sound a notification plays.
 public enum NotificationSound: Hashable, Sendable, Codable {
+    /// The system's default notification sound.
     case `default`
+    /// A sound file by name (`"chime.caf"`): on Apple's systems, one in the app's bundle or
+    /// `Library/Sounds`.
     case named(String)
 }
 
@@ -75,34 +78,46 @@ public struct NotificationContent: Hashable, Sendable {
         storage = Storage(fields)
     }
 
+    /// The first line, in bold.
     public var title: String {
         get { storage.fields.title }
         set { update { $0.title = newValue } }
     }
+    /// A line under the title; `nil` for none.
     public var subtitle: String? {
         get { storage.fields.subtitle }
         set { update { $0.subtitle = newValue } }
     }
+    /// The message.
     public var body: String {
         get { storage.fields.body }
         set { update { $0.body = newValue } }
     }
+    /// The sound it plays; `nil` plays none. The default is the system's sound; quiet hours in
+    /// `quiet` mode set `nil`.
     public var sound: NotificationSound? {
         get { storage.fields.sound }
         set { update { $0.sound = newValue } }
     }
+    /// The number to show on the app's icon; `nil` leaves the badge as it is.
     public var badge: Int? {
         get { storage.fields.badge }
         set { update { $0.badge = newValue } }
     }
+    /// Groups the app's notifications in the system's list (`threadIdentifier` on Apple's
+    /// systems); `nil` for none.
     public var threadID: String? {
         get { storage.fields.threadID }
         set { update { $0.threadID = newValue } }
     }
+    /// The id of a registered ``NotificationCategory``, which gives the notification its
+    /// actions and its foreground presentation; `nil` for none.
     public var categoryID: String? {
         get { storage.fields.categoryID }
         set { update { $0.categoryID = newValue } }
     }
+    /// How strongly it may interrupt; `.active` by default. Quiet hours in `quiet` mode make
+    /// it `.passive`.
     public var interruptionLevel: InterruptionLevel {
         get { storage.fields.interruptionLevel }
         set { update { $0.interruptionLevel = newValue } }
@@ -112,6 +127,8 @@ public struct NotificationContent: Hashable, Sendable {
         get { storage.fields.relevanceScore }
         set { update { $0.relevanceScore = newValue } }
     }
+    /// The app's own payload, handed back when the user taps the notification. On Apple's
+    /// systems `null` values are left out, since a property list cannot hold them.
     public var userInfo: [String: JSONValue] {
         get { storage.fields.userInfo }
         set { update { $0.userInfo = newValue } }
@@ -122,6 +139,9 @@ public struct NotificationContent: Hashable, Sendable {
         set { update { $0.deepLink = newValue } }
     }
 
+    /// A content with `title` and `body`; by default it plays the system's sound at the
+    /// `.active` level, with no subtitle, badge, thread, category, relevance score, payload or
+    /// deep link.
     public init(
         title: String,
         subtitle: String? = nil,

@@ -2,13 +2,19 @@ import Foundation
 
 /// A request as the notification center holds it: an identifier, a trigger, a content.
 public struct NotificationRequest: Hashable, Sendable {
+    /// The center's identifier. For a request Bugle planned, the namespace's prefix and the
+    /// candidate's id (`bugle.morning@2026-03-01`).
     public let id: String
+    /// When it fires: a wall-clock time that follows the device's zone, or a zoned instant.
     public let fireTime: FireTime
+    /// What it shows.
     public let content: NotificationContent
     /// The rule that planned it, the group it counts in, and its dedupe key: what caps and
     /// the no-re-notification policy read back once it is delivered.
     public let ruleID: String?
+    /// The group caps count it in (``Candidate/group``); `nil` for none.
     public let group: String?
+    /// The key the no-re-notification policy compares (``Candidate/dedupeKey``); `nil` for none.
     public let dedupeKey: String?
     /// The notification as a user would name it (``Candidate/occurrence``), which the
     /// scheduler remembers once it is delivered; `nil` for a request Bugle did not plan, or
@@ -18,6 +24,8 @@ public struct NotificationRequest: Hashable, Sendable {
     /// same fingerprint are the same request, and reconcile leaves it alone.
     public let fingerprint: UInt64
 
+    /// A request with `id` that fires at `fireTime` and shows `content`; the bookkeeping fields
+    /// are `nil` by default. Its `fingerprint` covers every field but `id` and `occurrence`.
     public init(id: String, fireTime: FireTime, content: NotificationContent, ruleID: String? = nil, group: String? = nil, dedupeKey: String? = nil,
                 occurrence: String? = nil) {
         self.id = id
@@ -53,16 +61,23 @@ public struct NotificationRequest: Hashable, Sendable {
 
 /// A notification the system showed.
 public struct DeliveredNotification: Hashable, Sendable {
+    /// The identifier of the request that was delivered.
     public var id: String
+    /// When the system showed it.
     public var date: Date
+    /// What it showed.
     public var content: NotificationContent
     /// The rule that planned it, when Bugle planned it.
     public var ruleID: String?
+    /// The group of its request, which caps count it in; `nil` for none.
     public var group: String?
+    /// The dedupe key of its request, which the no-re-notification policy reads; `nil` for none.
     public var dedupeKey: String?
     /// The occurrence it showed (``NotificationRequest/occurrence``), when known.
     public var occurrence: String?
 
+    /// A delivery of the request `id` at `date`; the bookkeeping fields are `nil` by default,
+    /// as for a notification Bugle did not plan.
     public init(id: String, date: Date, content: NotificationContent, ruleID: String? = nil, group: String? = nil, dedupeKey: String? = nil,
                 occurrence: String? = nil) {
         self.id = id

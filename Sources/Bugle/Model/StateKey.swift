@@ -30,6 +30,7 @@ public struct StateError: Error, Hashable, Sendable, CustomStringConvertible {
     /// What went wrong.
     public var message: String
 
+    /// An error about the state key `key` (`nil` when no one key is concerned), saying `message`.
     public init(key: String?, message: String) {
         self.key = key
         self.message = message

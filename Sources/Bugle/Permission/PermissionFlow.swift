@@ -45,7 +45,11 @@ public struct PermissionFlow: Hashable, Sendable, Codable {
         case valueMoment
         /// The delay after the value moment has passed.
         case promptDue
+        /// The user accepted the app's explanation: the flow asks the system, if it still may.
         case explanationAccepted
+        /// The user declined the app's explanation: the flow remembers it and asks no more after a
+        /// value moment, or asks for provisional authorization when
+        /// ``PermissionFlow/onExplanationDeclined`` is `.requestProvisional`.
         case explanationDeclined
         /// The user turned a setting on (`whenSettingEnabled`).
         case settingTurnedOn(String)
@@ -81,12 +85,18 @@ public struct PermissionFlow: Hashable, Sendable, Codable {
         public var explanationDeclined = false
         /// The system prompt was shown once (it can be shown only once on Apple's systems).
         public var systemPromptShown = false
+        /// A memory of a user never asked: nothing declined, no system prompt shown.
         public init() {}
     }
 
+    /// When the app asks.
     public let policy: AskPolicy
+    /// What happens when the user declines the app's explanation; `.neverAskAgain` by default.
     public let onExplanationDeclined: OnExplanationDeclined
+    /// The system's status as last read or answered
+    /// (``PermissionFlow/Input/statusRead(_:)``, ``PermissionFlow/Input/systemAnswered(_:)``).
     public private(set) var status: AuthorizationStatus
+    /// What the flow remembers between launches: keep it, and pass it back at the next launch.
     public private(set) var memory: Memory
     /// Whether the way to Settings was offered in this session.
     public private(set) var settingsOfferedThisSession = false
@@ -94,6 +104,8 @@ public struct PermissionFlow: Hashable, Sendable, Codable {
     public private(set) var pendingSetting: String?
     private var awaitingProceed = false
 
+    /// A flow that asks by `policy`, starting from the status and memory the app kept; by
+    /// default a user never asked (`.notDetermined`, nothing remembered).
     public init(policy: AskPolicy, onExplanationDeclined: OnExplanationDeclined = .neverAskAgain, status: AuthorizationStatus = .notDetermined, memory: Memory = Memory()) {
         self.policy = policy
         self.onExplanationDeclined = onExplanationDeclined

@@ -2,10 +2,12 @@ import Foundation
 
 /// A notification system's pending limit.
 public struct Platform: Hashable, Sendable, CustomStringConvertible {
+    /// A short name for reports (`ios`, `macos`, `custom`).
     public var name: String
     /// How many requests the system keeps pending at once.
     public var pendingLimit: Int
 
+    /// A platform called `name` that keeps `pendingLimit` requests pending at once.
     public init(name: String, pendingLimit: Int) {
         self.name = name
         self.pendingLimit = pendingLimit
@@ -29,11 +31,16 @@ public struct Platform: Hashable, Sendable, CustomStringConvertible {
 /// the last 64 added, those would otherwise push out Bugle's latest additions, the soonest
 /// ones. The default margin is ``defaultSafetyMargin``; set 0 when Bugle owns the center.
 public struct Budget: Hashable, Sendable {
+    /// The margin a budget keeps unless told otherwise: 4 requests.
     public static let defaultSafetyMargin = 4
 
+    /// The platform whose pending limit the plan fills; ``Platform/ios`` (64) by default.
     public var platform: Platform
+    /// Requests left free for other code to add between two refreshes; 0 when Bugle owns the
+    /// center. Below 0 counts as 0; above the platform's limit, as the whole limit.
     public var safetyMargin: Int
 
+    /// A budget on `platform` that leaves `safetyMargin` requests free.
     public init(platform: Platform = .ios, safetyMargin: Int = Budget.defaultSafetyMargin) {
         self.platform = platform
         self.safetyMargin = safetyMargin

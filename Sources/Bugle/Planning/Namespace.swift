@@ -3,8 +3,11 @@
 /// Reconcile only ever removes requests whose id starts with the prefix, so notifications
 /// that other code in the app schedules are never touched.
 public struct Namespace: Hashable, Sendable, CustomStringConvertible {
+    /// What the id of every Bugle request starts with; `bugle.` by default. An empty prefix
+    /// claims every request in the center, other code's too.
     public var prefix: String
 
+    /// A namespace whose request ids start with `prefix`.
     public init(_ prefix: String = "bugle.") { self.prefix = prefix }
 
     /// The center's id for a candidate.

@@ -64,7 +64,9 @@ public struct OccurrenceMark: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// What the app said: completed, skipped or paused.
     public var kind: Kind
+    /// The rules it covers: one rule, or every rule.
     public var rules: RuleSelection
     /// The first day covered.
     public var first: LocalDate

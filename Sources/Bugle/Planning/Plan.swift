@@ -2,9 +2,12 @@ import Foundation
 
 /// One request the plan wants pending, with the candidate it came from.
 public struct PlanEntry: Hashable, Sendable {
+    /// The candidate as the policies kept it, moved or made quiet, with its adjustments.
     public var candidate: Candidate
+    /// The request to keep pending for it, its id in the plan's namespace.
     public var request: NotificationRequest
 
+    /// An entry for `candidate`, pending as `request`.
     public init(candidate: Candidate, request: NotificationRequest) {
         self.candidate = candidate
         self.request = request
@@ -13,7 +16,9 @@ public struct PlanEntry: Hashable, Sendable {
 
 /// A candidate that did not make it into the plan.
 public struct DroppedCandidate: Hashable, Sendable, CustomStringConvertible {
+    /// The candidate as it was when it was dropped.
     public var candidate: Candidate
+    /// The check that dropped it.
     public var reason: DropReason
     /// Why, written when read (see ``detail``).
     public var explanation: Explanation
@@ -24,10 +29,13 @@ public struct DroppedCandidate: Hashable, Sendable, CustomStringConvertible {
         set { explanation = Explanation(newValue) }
     }
 
+    /// A drop of `candidate` for `reason`, explained by the sentence `detail`.
     public init(candidate: Candidate, reason: DropReason, detail: String) {
         self.init(candidate: candidate, reason: reason, explanation: Explanation(detail))
     }
 
+    /// A drop of `candidate` for `reason`, with an explanation that may write its sentence only
+    /// when it is read.
     public init(candidate: Candidate, reason: DropReason, explanation: Explanation) {
         self.candidate = candidate
         self.reason = reason
@@ -39,6 +47,7 @@ public struct DroppedCandidate: Hashable, Sendable, CustomStringConvertible {
 
 /// Until when the plan is complete if the app is never opened again.
 public struct Coverage: Hashable, Sendable {
+    /// What stops the plan from covering more.
     public enum Limit: String, Hashable, Sendable {
         /// The budget is full: candidates from `horizon` on did not fit.
         case budget
@@ -51,6 +60,7 @@ public struct Coverage: Hashable, Sendable {
     /// The plan holds every candidate that survives the policies and fires before this
     /// moment. `nil` when nothing is left to plan ever.
     public var horizon: Date?
+    /// Why the coverage ends at ``Coverage/horizon``: the budget, the lookahead, or nothing left.
     public var limit: Limit
 
     /// A coverage complete until `horizon`, limited by `limit`.
@@ -62,6 +72,7 @@ public struct Coverage: Hashable, Sendable {
 
 /// Why the plan is what it is.
 public struct PlanReport: Hashable, Sendable {
+    /// The moment the plan was made for (``PlanInput/now``).
     public var now: Date
     /// How many requests the plan could hold.
     public var capacity: Int
@@ -73,6 +84,7 @@ public struct PlanReport: Hashable, Sendable {
     /// Rules whose condition did not hold, with the condition: none of their candidates
     /// were planned (only the next one is listed in `dropped`).
     public var inactiveRules: [String: String] = [:]
+    /// Until when the plan is complete if the app is never opened again, and what limits it.
     public var coverage: Coverage
     /// The checks every candidate went through, in order; the first that does not keep a
     /// candidate decides (see ``Planner``): "delivered already", "time passed", "marks and
@@ -85,10 +97,13 @@ public struct PlanReport: Hashable, Sendable {
 
 /// The ordered, deterministic list of requests that should be pending, and its report.
 public struct Plan: Hashable, Sendable {
+    /// The namespace of its request ids: the planner's.
     public var namespace: Namespace
     /// In fire-time order, the more important first at equal times.
     public var entries: [PlanEntry]
+    /// Why the plan is what it is: its capacity, its drops, its coverage, its checks.
     public var report: PlanReport
 
+    /// The entries' requests, in the same order.
     public var requests: [NotificationRequest] { entries.map(\.request) }
 }

@@ -2,9 +2,14 @@ import Foundation
 
 /// What a plan is computed from: everything but the rules and the configuration.
 public struct PlanInput: Sendable {
+    /// The moment of planning; candidates at or before it are past.
     public var now: Date
+    /// The device's calendar; its time zone is the device's zone, in which wall-clock times are read.
     public var calendar: Calendar
+    /// The app's state snapshot, which conditions and policies read.
     public var state: AppState
+    /// Past deliveries: what caps, spacing and the no-re-notification policy count, and the
+    /// occurrences the user has seen, which are never planned again.
     public var history: DeliveryHistory
     /// The center's pending request ids, all namespaces: ours keep stale data alive,
     /// others' take room from the budget.
@@ -13,6 +18,8 @@ public struct PlanInput: Sendable {
     /// dropped (``DropReason/completed``, ``DropReason/skipped``, ``DropReason/paused``).
     public var marks: OccurrenceMarks
 
+    /// An input at `now` on `calendar`; by default no state, no deliveries, nothing pending and
+    /// no marks.
     public init(now: Date, calendar: Calendar, state: AppState = AppState(), history: DeliveryHistory = DeliveryHistory(), pendingRequestIDs: Set<String> = [],
                 marks: OccurrenceMarks = OccurrenceMarks()) {
         self.now = now
@@ -65,8 +72,11 @@ public struct Planner: Sendable {
     public var rules: [any Rule] {
         didSet { outline = Self.outline(of: rules) }
     }
+    /// The policies every candidate goes through, in order: the first that does not keep it decides.
     public var policies: [any Policy]
+    /// How many requests a plan may hold.
     public var budget: Budget
+    /// The prefix of the plan's request ids; reconcile touches only the requests in it.
     public var namespace: Namespace
     /// How far ahead rules are asked for candidates: 0 to
     /// ``PlanningContext/maximumLookahead`` (3,660 days); a longer lookahead plans 3,660 days.
@@ -75,6 +85,9 @@ public struct Planner: Sendable {
     /// table that a plan walks instead of the rules themselves.
     private var outline: [Outline]
 
+    /// A planner of `rules` that runs `policies` in order, within `budget` and `namespace`,
+    /// asking rules for candidates up to `lookahead` seconds ahead: 400 days by default, 0 to
+    /// 3,660 days.
     public init(rules: [any Rule], policies: [any Policy] = [], budget: Budget = Budget(), namespace: Namespace = Namespace(), lookahead: TimeInterval = 400 * 86_400) {
         self.rules = rules
         self.policies = policies

@@ -5,9 +5,14 @@ import Foundation
 /// Deliveries already made that day count, so a refresh in the evening does not plan a
 /// fifth notification for a day that had four.
 public struct Caps: Policy, Hashable {
+    /// At most this many notifications on one local day, in all groups, deliveries included;
+    /// `nil` for no limit.
     public var perDay: Int?
+    /// At most so many notifications a local day in each group named (`["streak": 1]`),
+    /// deliveries included; a group not named has no limit.
     public var perGroupPerDay: [String: Int]
 
+    /// Caps of `perDay` in all and `perGroupPerDay` by group; no limit by default.
     public init(perDay: Int? = nil, perGroupPerDay: [String: Int] = [:]) {
         self.perDay = perDay
         self.perGroupPerDay = perGroupPerDay

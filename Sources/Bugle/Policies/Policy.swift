@@ -2,7 +2,22 @@ import Foundation
 
 /// Why a candidate was not planned (or, for an ``Adjustment``, which policy changed it).
 public enum DropReason: String, Hashable, Sendable, CaseIterable, Codable {
-    case quietHours, cap, spacing, renotify, stale, budget, condition, past
+    /// Quiet hours (``QuietHours``) held it back; for an ``Adjustment``, deferred it or made it quiet.
+    case quietHours
+    /// A daily cap was full (``Caps``), or a candidate of higher priority took its slot.
+    case cap
+    /// It fires too soon after the previous notification (``MinimumSpacing``).
+    case spacing
+    /// A notification with its dedupe key came too recently (``NoRenotify``).
+    case renotify
+    /// The data it is built on is missing or too old (``Staleness``).
+    case stale
+    /// The plan was full: sooner candidates took every request the budget allows.
+    case budget
+    /// Its rule's condition does not hold, for the whole rule or on the candidate's day.
+    case condition
+    /// Its fire time is at or before the moment of planning.
+    case past
     /// The user has seen this occurrence already (``Candidate/occurrence``).
     case delivered
     /// The app marked the rule's occurrence on that day done (``Scheduler/complete(_:on:refresh:)``).
@@ -47,9 +62,11 @@ extension PolicyDecision {
 
 /// What policies see besides the candidate.
 public struct PolicyContext: Sendable {
+    /// The moment of planning.
     public var now: Date
     /// The device's zone rules.
     public var zone: ZoneRules
+    /// The app's state snapshot.
     public var state: AppState
     private var pending: Pending
 
@@ -76,6 +93,8 @@ public struct PolicyContext: Sendable {
         set { pending = .candidateIDs(newValue) }
     }
 
+    /// A context at `now` in the device's `zone`, where `pendingIDs` are the candidate ids
+    /// (without the namespace) pending in the center.
     public init(now: Date, zone: ZoneRules, state: AppState, pendingIDs: Set<String>) {
         self.now = now
         self.zone = zone
@@ -108,6 +127,9 @@ public struct PolicyContext: Sendable {
 /// Policies are asked in fire-time order. What they need to know of the candidates kept
 /// before (counts per day, the last fire time) and of past deliveries is in the ledger.
 public protocol Policy: Sendable {
+    /// Keeps, moves or drops `candidate`, from `context` and what the ledger holds of the
+    /// deliveries and the candidates kept before it. The same arguments must give the same
+    /// decision.
     func evaluate(_ candidate: Candidate, context: PolicyContext, ledger: PlanLedger) -> PolicyDecision
     /// Whether the policy can move a candidate to a later time (quiet hours that defer).
     ///
@@ -148,6 +170,7 @@ public struct PlanLedger: Sendable {
     /// Beyond so many groups, they are hashed instead of searched.
     private static let searchedGroups = 8
 
+    /// An empty ledger: no deliveries, nothing kept.
     public init() {}
 
     /// Counts past deliveries; only their local day, group and dedupe key matter.
@@ -260,6 +283,7 @@ private struct DayCounts: Sendable {
 /// Notifications the system delivered: what caps and the no-re-notification policy read,
 /// and the occurrences the user has seen, which no plan holds again.
 public struct DeliveryHistory: Sendable, Hashable {
+    /// The deliveries kept, oldest first.
     public private(set) var deliveries: [DeliveredNotification]
     /// When each occurrence was last delivered, by its ``DeliveredNotification/occurrence``.
     /// Kept longer than ``deliveries``: see ``pruneOccurrences(before:)``.
@@ -268,6 +292,7 @@ public struct DeliveryHistory: Sendable, Hashable {
     /// were kept) was last delivered, by request id: its candidate's id is its occurrence.
     public private(set) var unnamedOccurrences: [String: Date] = [:]
 
+    /// A history of `deliveries`, given in any order; none by default.
     public init(_ deliveries: [DeliveredNotification] = []) {
         self.deliveries = deliveries.sorted { $0.date < $1.date }
         for delivery in self.deliveries { remember(delivery) }
@@ -306,6 +331,8 @@ public struct DeliveryHistory: Sendable, Hashable {
     /// When `occurrence` was last delivered, if it was (by the occurrence a delivery named).
     public func delivered(occurrence: String) -> Date? { occurrences[occurrence] }
 
+    /// Whether a delivery of the request `id` is kept (until ``DeliveryHistory/prune(before:)``
+    /// forgets it).
     public func contains(id: String) -> Bool { deliveries.contains { $0.id == id } }
 }
 

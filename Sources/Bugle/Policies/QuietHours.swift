@@ -6,23 +6,36 @@ import Foundation
 /// drop (`suppress`), move to the window's end (`defer`), or deliver without sound or
 /// banner (`quiet`, as a passive notification). A group may have its own mode or be exempt.
 public struct QuietHours: Policy, Hashable {
+    /// What happens to a notification that falls inside the window.
     public enum Mode: String, Hashable, Sendable, CaseIterable {
+        /// Drop it.
         case suppress
+        /// Move it to the end of the window (07:00 for 22:00–07:00); it is dropped instead when that
+        /// would outlast its ``Candidate/relevance``.
         case `defer`
+        /// Keep its time, but deliver it passive and without sound: no banner, no sound.
         case quiet
     }
 
     /// What one group does instead of the default mode.
     public enum Override: Hashable, Sendable {
+        /// The group's notifications follow this mode instead of the window's.
         case mode(Mode)
+        /// The group's notifications are never held back.
         case exempt
     }
 
+    /// When the window starts on the wall clock, included.
     public var start: LocalTime
+    /// When it ends, excluded: earlier than `start` for a window that wraps midnight
+    /// (22:00–07:00). Equal to `start`, the window is empty.
     public var end: LocalTime
+    /// What happens inside the window, unless a group's override says otherwise; `.suppress` by default.
     public var mode: Mode
+    /// What each group named does instead of `mode` (`["alarms": .exempt]`).
     public var overrides: [String: Override]
 
+    /// Quiet hours from `start` to `end` on the device's wall clock.
     public init(start: LocalTime, end: LocalTime, mode: Mode = .suppress, overrides: [String: Override] = [:]) {
         self.start = start
         self.end = end
@@ -43,6 +56,8 @@ public struct QuietHours: Policy, Hashable {
         return LocalDateTime(date: day, time: end)
     }
 
+    /// Keeps a candidate whose local time is outside the window; inside, suppresses, defers or
+    /// quiets it by its group's override or `mode`.
     public func evaluate(_ candidate: Candidate, context: PolicyContext, ledger: PlanLedger) -> PolicyDecision {
         // The time of day alone says whether it is inside: the calendar date is worked out
         // only for a candidate that is.

@@ -6,12 +6,17 @@ import Foundation
 /// `holdAfter`, nothing new is planned but what is already pending stays; past
 /// `cancelAfter`, everything it covers is dropped. Missing data counts as stale.
 public struct Staleness: Policy, Hashable {
+    /// The state key holding when the data was fetched: a date ``AppState/date(_:)`` reads
+    /// (seconds since 1970, or ISO 8601 with an offset).
     public var timestampKey: String
+    /// The age past which nothing new is planned, in seconds; what is pending stays.
     public var holdAfter: TimeInterval
+    /// The age past which every candidate it covers is dropped, pending ones too, in seconds.
     public var cancelAfter: TimeInterval
     /// The rules it covers; `nil` for all.
     public var rules: Set<String>?
 
+    /// Staleness of the data stamped under `timestampKey`, for `rules` (every rule by default).
     public init(timestampKey: String, holdAfter: TimeInterval, cancelAfter: TimeInterval, rules: Set<String>? = nil) {
         self.timestampKey = timestampKey
         self.holdAfter = holdAfter
@@ -19,6 +24,9 @@ public struct Staleness: Policy, Hashable {
         self.rules = rules
     }
 
+    /// Keeps the candidates of rules it does not cover. For the others: drops every one when the
+    /// stamp is missing or older than `cancelAfter`, and those not pending when it is older than
+    /// `holdAfter`.
     public func evaluate(_ candidate: Candidate, context: PolicyContext, ledger: PlanLedger) -> PolicyDecision {
         if let rules, !rules.contains(candidate.ruleID) { return .keep(candidate) }
         guard let stamp = context.state.date(timestampKey) else {

@@ -27,7 +27,9 @@ public enum CancelReason: Hashable, Sendable, CustomStringConvertible {
 
 /// A pending request reconcile removes, and why.
 public struct Removal: Hashable, Sendable {
+    /// The id of the request in the center, with the namespace's prefix.
     public var id: String
+    /// Why it is removed.
     public var reason: CancelReason
 }
 

@@ -24,8 +24,11 @@ public indirect enum Condition: Hashable, Sendable, CustomStringConvertible {
     /// `null` (`{"2026-03-05": true}`). Tested per candidate (see above); without a date it
     /// does not hold.
     case listsOccurrenceDate(key: String)
+    /// Holds when the condition inside does not.
     case not(Condition)
+    /// Holds when every condition inside holds; an empty list holds.
     case all([Condition])
+    /// Holds when at least one condition inside holds; an empty list does not.
     case any([Condition])
 
     /// Whether the condition holds on `state`, for a candidate on the local day `date` (`nil`:

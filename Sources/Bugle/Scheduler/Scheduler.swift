@@ -3,9 +3,13 @@ import Foundation
 /// Where the scheduler reads the time and the calendar: the only two facts of the outside
 /// world the core needs. The app passes the system's; tests and the simulator pass theirs.
 public struct SchedulerEnvironment: Sendable {
+    /// Returns the current moment: `{ Date() }` in an app.
     public var now: @Sendable () -> Date
+    /// Returns the device's calendar, whose time zone is the device's zone: `{ .current }` in
+    /// an app. Read again at every refresh, so that a change of zone is followed.
     public var calendar: @Sendable () -> Calendar
 
+    /// An environment that reads the time from `now` and the calendar from `calendar`.
     public init(now: @escaping @Sendable () -> Date, calendar: @escaping @Sendable () -> Calendar) {
         self.now = now
         self.calendar = calendar
@@ -14,8 +18,12 @@ public struct SchedulerEnvironment: Sendable {
 
 /// The outcome of one refresh.
 public struct RefreshResult: Sendable {
+    /// Why the refresh was asked for.
     public var reason: RefreshReason
+    /// The plan it computed. Its entries are empty when notifications are not allowed; its
+    /// report still explains the drops.
     public var plan: Plan
+    /// What it asked the center to do: the removals, the additions, and how many requests it left alone.
     public var changes: ChangeSet
     /// Center calls that failed; the next refresh repairs them.
     public var failures: Int
@@ -57,12 +65,20 @@ public actor Scheduler {
     /// lookahead plan every refresh. Its rules are the first ones; ``rules`` are those a
     /// refresh plans now.
     public nonisolated let planner: Planner
+    /// The notification center the scheduler reads and changes.
     public nonisolated let center: any Center
+    /// Where the scheduler reads the time and the calendar.
     public nonisolated let environment: SchedulerEnvironment
+    /// Where its events go: an ``EventRecorder`` by default.
     public nonisolated let sink: any EventSink
     /// The ledger and the delivery history.
     public nonisolated let journal: any SchedulerJournal
+    /// The app's state snapshot, which conditions and policies read. Change it with
+    /// ``Scheduler/setState(_:)``, ``Scheduler/update(_:to:)`` or ``Scheduler/setState(from:refresh:)``.
     public internal(set) var state: AppState
+    /// The deliveries the policies count, those of the last ``Scheduler/historyWindow``, and the
+    /// occurrences delivered within ``Scheduler/occurrenceWindow``: read from the journal the
+    /// first time the scheduler needs them, then added to as the center reports more.
     public private(set) var history: DeliveryHistory
     /// How far back deliveries are kept for the policies.
     public var historyWindow: TimeInterval = 35 * 86_400
@@ -80,6 +96,10 @@ public actor Scheduler {
     /// Whether the journal's marks have been read into `storedMarks`.
     private var marksLoaded = false
 
+    /// A scheduler that plans with `planner` and applies the plans to `center`, starting from
+    /// `state` and `history` (empty by default). Events go to `sink`; the intents and outcomes
+    /// go to `journal`, in memory by default: pass a durable one so that a new process knows
+    /// what an earlier one did.
     public init(planner: Planner, center: any Center, environment: SchedulerEnvironment, state: AppState = AppState(), history: DeliveryHistory = DeliveryHistory(),
                 sink: any EventSink = EventRecorder(), journal: any SchedulerJournal = InMemoryJournal()) {
         self.planner = planner

@@ -2,7 +2,29 @@ import Foundation
 
 /// Why the app asked for a refresh.
 public enum RefreshReason: String, Hashable, Sendable, Codable, CaseIterable {
-    case launch, foreground, background, backgroundTask, dayChanged, timeZoneChanged, clockChanged, appUpdated, dataChanged, permissionChanged, manual
+    /// The app started.
+    case launch
+    /// The app came to the foreground.
+    case foreground
+    /// The app went to the background.
+    case background
+    /// A background refresh task ran (`BGAppRefreshTask` on Apple's systems).
+    case backgroundTask
+    /// A new local day began.
+    case dayChanged
+    /// The device's time zone changed.
+    case timeZoneChanged
+    /// The clock was set, or the system reported a significant time change.
+    case clockChanged
+    /// A new version of the app was installed.
+    case appUpdated
+    /// The app's data changed; the scheduler's own changes (state, rules, marks) refresh with
+    /// this reason.
+    case dataChanged
+    /// The user granted or revoked notification permission.
+    case permissionChanged
+    /// Any other reason: a button, a debug menu, a test.
+    case manual
 }
 
 /// Something the scheduler did or saw, for logs, analytics and stores.
@@ -53,6 +75,8 @@ public enum SchedulerEvent: Hashable, Sendable {
 
 /// Where scheduler events go.
 public protocol EventSink: Sendable {
+    /// Receives one event. The scheduler calls it on its actor, in the order things happen, and
+    /// waits for it: return quickly.
     func record(_ event: SchedulerEvent)
 }
 
@@ -61,8 +85,10 @@ public final class EventRecorder: EventSink, @unchecked Sendable {
     private let lock = NSLock()
     private var stored: [SchedulerEvent] = []
 
+    /// A recorder with no events yet.
     public init() {}
 
+    /// Appends `event` to ``EventRecorder/events``; safe to call from any thread.
     public func record(_ event: SchedulerEvent) {
         lock.lock()
         stored.append(event)
@@ -79,7 +105,10 @@ public final class EventRecorder: EventSink, @unchecked Sendable {
 
 /// Sends every event to several sinks.
 public struct FanOutSink: EventSink {
+    /// The sinks every event goes to, in order.
     public var sinks: [any EventSink]
+    /// A sink that sends every event to each of `sinks`, in order.
     public init(_ sinks: [any EventSink]) { self.sinks = sinks }
+    /// Records `event` in every sink, in order.
     public func record(_ event: SchedulerEvent) { for sink in sinks { sink.record(event) } }
 }

@@ -4,9 +4,13 @@ import Foundation
 ///
 /// It fires at the same instant wherever the device is.
 public struct ZonedInstant: Hashable, Sendable, CustomStringConvertible {
+    /// The moment it fires.
     public var date: Date
+    /// The zone it is named in, in which its wall-clock time reads; it does not change the
+    /// moment.
     public var timeZone: TimeZone
 
+    /// The moment `date`, named in `timeZone`.
     public init(date: Date, timeZone: TimeZone) {
         self.date = date
         self.timeZone = timeZone

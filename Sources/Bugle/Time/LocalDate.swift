@@ -5,8 +5,12 @@ import Foundation
 /// Bugle does its own civil-date arithmetic (days since 1970-01-01) instead of asking
 /// `Calendar` for every step: it is exact, allocation-free, and the same on every platform.
 public struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible {
+    /// The year, proleptic Gregorian (year 0 is 1 BC): within ``LocalDate/years`` for a date
+    /// made from its fields.
     public let year: Int
+    /// The month, 1 to 12.
     public let month: Int
+    /// The day of the month, 1 to the month's length (28 to 31).
     public let day: Int
 
     /// Creates a date: `try LocalDate(year: 2026, month: 3, day: 1)`.
@@ -104,8 +108,11 @@ public struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible
     /// Whole days from `self` to `other`.
     public func days(to other: LocalDate) -> Int { other.dayNumber - dayNumber }
 
+    /// Whether `year` is a leap year on the proleptic Gregorian calendar (2000 and 2024 are,
+    /// 1900 is not).
     public static func isLeap(_ year: Int) -> Bool { (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 }
 
+    /// The number of days in `month` (1 to 12) of `year`: 28 to 31.
     public static func daysIn(month: Int, year: Int) -> Int {
         switch month {
         case 2: return isLeap(year) ? 29 : 28
@@ -157,8 +164,11 @@ extension LocalDate: Codable {
 
 /// A time of day with no date and no zone.
 public struct LocalTime: Hashable, Comparable, Sendable, CustomStringConvertible {
+    /// The hour, 0 to 23.
     public let hour: Int
+    /// The minute, 0 to 59.
     public let minute: Int
+    /// The second, 0 to 59.
     public let second: Int
 
     /// Creates a time: `try LocalTime(hour: 8, minute: 30)`.
@@ -201,6 +211,7 @@ public struct LocalTime: Hashable, Comparable, Sendable, CustomStringConvertible
         second = secondOfDay % 60
     }
 
+    /// 00:00, the start of a day.
     public static let midnight = LocalTime(secondOfDay: 0)
 
     /// Seconds since midnight.
@@ -243,9 +254,12 @@ extension LocalTime: Codable {
 
 /// A date and a time of day with no zone: what a wall clock shows.
 public struct LocalDateTime: Hashable, Comparable, Sendable, CustomStringConvertible {
+    /// The day on the calendar.
     public var date: LocalDate
+    /// The time of day on the wall clock.
     public var time: LocalTime
 
+    /// The wall-clock reading `time` on `date`.
     public init(date: LocalDate, time: LocalTime) {
         self.date = date
         self.time = time
@@ -325,7 +339,20 @@ extension LocalDateTime: ExpressibleByStringLiteral {
 
 /// A day of the week, numbered as `Calendar` numbers them (Sunday = 1).
 public enum Weekday: Int, CaseIterable, Hashable, Comparable, Sendable, CustomStringConvertible {
-    case sunday = 1, monday, tuesday, wednesday, thursday, friday, saturday
+    /// Sunday: 1, `SU`.
+    case sunday = 1
+    /// Monday: 2, `MO`.
+    case monday
+    /// Tuesday: 3, `TU`.
+    case tuesday
+    /// Wednesday: 4, `WE`.
+    case wednesday
+    /// Thursday: 5, `TH`.
+    case thursday
+    /// Friday: 6, `FR`.
+    case friday
+    /// Saturday: 7, `SA`.
+    case saturday
 
     init(dayNumber: Int) {
         // 1970-01-01 was a Thursday.

@@ -3,6 +3,7 @@ import Foundation
 /// A date-time as written in a scenario or on the command line: a wall-clock time,
 /// optionally with a UTC offset.
 public struct WrittenDateTime: Hashable, Sendable {
+    /// The date and time of day as written, without the offset.
     public var local: LocalDateTime
     /// Seconds east of UTC, when the text carried an offset (`Z`, `+02:00`, `-0400`).
     public var offset: Int?

@@ -9,6 +9,7 @@ import Foundation
 /// The transitions inside a window are read from `TimeZone` once, so each conversion is a
 /// binary search instead of a call into the time-zone database.
 public struct ZoneRules: Sendable {
+    /// The zone whose offsets these are.
     public let timeZone: TimeZone
     /// Transition instants (seconds since 1970) and the offset in force from each one on.
     private let transitions: [Int]
