@@ -6,21 +6,36 @@ import Foundation
 public struct AnalyticsEvent: Hashable, Sendable, CustomStringConvertible {
     /// The nine events.
     public enum Name: String, Hashable, Sendable, CaseIterable, Codable {
+        /// `notif_scheduled`: a notification was scheduled.
         case scheduled = "notif_scheduled"
+        /// `notif_fired`: the system showed a notification.
         case fired = "notif_fired"
+        /// `notif_opened`: the user tapped a notification.
         case opened = "notif_opened"
+        /// `notif_dismissed`: the user swiped a notification away (reliable on Android only).
         case dismissed = "notif_dismissed"
+        /// `notif_cancelled`: a scheduled notification was cancelled, with its
+        /// ``AnalyticsEvent/CancelCause``.
         case cancelled = "notif_cancelled"
+        /// `notif_permission_granted`: notification permission was granted, full or provisional.
         case permissionGranted = "notif_permission_granted"
+        /// `notif_permission_denied`: notification permission was denied.
         case permissionDenied = "notif_permission_denied"
+        /// `notif_dst_reschedule`: the zone's UTC offset changed (a DST transition) and the plan
+        /// was made again.
         case dstReschedule = "notif_dst_reschedule"
+        /// `notif_settings_deep_link`: the user tapped "Open Settings" on the banner.
         case settingsDeepLink = "notif_settings_deep_link"
     }
 
     /// Why a scheduled notification was cancelled, as `notif_cancelled` logs it.
     public enum CancelCause: String, Hashable, Sendable, Codable {
+        /// `user_disabled`: the user turned the mode's toggle or the master switch off.
         case userDisabled = "user_disabled"
+        /// `reschedule`: a new plan replaced or no longer called for it (including the cancel-all
+        /// of an app update).
         case reschedule
+        /// `stale_data`: notifications are paused because the forecast is older than 6 hours.
         case staleData = "stale_data"
 
         /// The cause of a removal reconcile made: a mode or the master switch turned off
@@ -34,7 +49,9 @@ public struct AnalyticsEvent: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// Which of the nine events it is.
     public var name: Name
+    /// When it happened; also in ``AnalyticsEvent/fields`` as `timestamp` (ISO 8601, UTC).
     public var timestamp: Date
     /// The event's own fields, then `scoring_version` and `timestamp` (ISO 8601, UTC).
     public var fields: [String: JSONValue]

@@ -28,16 +28,24 @@ public struct ActivityController: Sendable {
         public var storedVersion: String?
         /// The device zone's UTC offset at the last replan, in seconds.
         public var lastOffset: Int?
+        /// What the permission flow remembers: whether the user declined the explanation and
+        /// whether the system prompt was shown.
         public var permission = PermissionFlow.Memory()
 
+        /// Nothing stored yet: a first launch.
         public init() {}
     }
 
     /// Why the notifications are planned again.
     public enum ReplanTrigger: Hashable, Sendable {
+        /// Onboarding was completed.
         case onboardingCompleted
+        /// The preset, a mode toggle, the master switch or quiet hours changed in Settings.
         case settingsChanged
+        /// The app was launched or came back to the foreground (a cold or warm start), with the
+        /// same UTC offset as the last replan.
         case appOpened
+        /// A new forecast was fetched.
         case forecastFetched
         /// The zone's offset changed (a DST change): logged as `notif_dst_reschedule`.
         case offsetChanged(OffsetChange)
@@ -45,8 +53,11 @@ public struct ActivityController: Sendable {
         /// the offset change when the zone's offset changed since the last replan too (an
         /// update installed across a DST change), logged as `notif_dst_reschedule` as well.
         case appUpdated(offsetChange: OffsetChange?)
+        /// The device restarted, with the same UTC offset as the last replan.
         case deviceRestarted
+        /// The background refresh task ran, with the same UTC offset as the last replan.
         case backgroundTask
+        /// The system answered an authorization request.
         case permissionChanged
 
         /// The scheduler's word for it.
@@ -88,10 +99,18 @@ public struct ActivityController: Sendable {
         case backgroundTask(offset: Int)
         /// The device restarted and the background task was registered again.
         case deviceRestarted(offset: Int)
+        /// A forecast was fetched: it replaces the previous one, and the freshness check pauses
+        /// notifications if it is older than 6 hours or lifts the pause if it is not.
         case forecastFetched(Forecast)
+        /// The user picked a preset in Settings: its thresholds replace the profile's.
         case presetChanged(Preset)
+        /// The user turned a mode's toggle on or off in Settings; turning one on without
+        /// permission may ask for it or offer the Settings banner.
         case modeToggled(ActivityMode, on: Bool)
+        /// The user turned the master switch (`notification_preferences.enabled`) on or off;
+        /// turning it on without permission may ask for it or offer the Settings banner.
         case masterSwitchChanged(on: Bool)
+        /// The user changed quiet hours in Settings.
         case quietHoursChanged(NotificationPreferences.QuietHoursSetting)
         /// The user tapped "Open Settings" on the banner.
         case settingsBannerTapped
@@ -133,12 +152,17 @@ public struct ActivityController: Sendable {
     /// The warning shown while notifications are paused because the forecast is too old.
     public static let staleWarning = "Forecast data is stale. Notifications paused until data refreshes."
 
+    /// The profile, the latest forecast and the pause: what the planner's snapshot is made of.
     public private(set) var state: ActivityState
+    /// What the app keeps between launches; store it after each handled input.
     public private(set) var memory: Memory
+    /// The permission flow: the authorization status and when to ask or offer Settings.
     public private(set) var permission: PermissionFlow
     /// `ios` or `android`, for the permission events.
     public var platform: String
 
+    /// Starts from `state`, the stored `memory` (a fresh ``ActivityController/Memory`` on a first
+    /// launch), the system's authorization `status`, and the `platform` (`ios` or `android`).
     public init(state: ActivityState = ActivityState(), memory: Memory = Memory(), status: AuthorizationStatus = .notDetermined, platform: String = "ios") {
         self.state = state
         self.memory = memory

@@ -9,9 +9,12 @@ import Foundation
 /// is the part of the day of the window it speaks of: morning before 12:00, afternoon
 /// before 18:00, evening after.
 public struct Templates: Sendable {
+    /// The dog's name as templates use it: the profile's, or "your dog" (``UserProfile/dogName``).
     public var dogName: String
+    /// The device's zone rules, for the `HH:MM` times and the part of the day.
     public var zone: ZoneRules
 
+    /// Words for a user whose dog is `dogName`, with times on `zone`'s wall clock.
     public init(dogName: String, zone: ZoneRules) {
         self.dogName = dogName
         self.zone = zone

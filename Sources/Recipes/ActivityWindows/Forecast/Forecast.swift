@@ -20,13 +20,19 @@ import Foundation
 public struct Forecast: Hashable, Sendable, Codable {
     /// Where the forecast is for.
     public struct Location: Hashable, Sendable, Codable {
+        /// The place's identifier in the forecast service (`tel-aviv`).
         public var id: String
+        /// The place's name for display (`Tel Aviv`).
         public var name: String
+        /// Degrees north, -90 to 90.
         public var latitude: Double
+        /// Degrees east, -180 to 180.
         public var longitude: Double
         /// The IANA zone of the place.
         public var timezone: String
 
+        /// A place; `timezone` is an IANA name (`Asia/Jerusalem`). Unlike decoding, it checks
+        /// nothing.
         public init(id: String, name: String, latitude: Double, longitude: Double, timezone: String) {
             self.id = id
             self.name = name
@@ -54,9 +60,13 @@ public struct Forecast: Hashable, Sendable, Codable {
 
     /// The sea at the beach for one hour.
     public struct Sea: Hashable, Sendable, Codable {
+        /// Wave height in metres (0 to 30 when decoded).
         public var waveHeightM: Double
+        /// Sea surface temperature in °C (-5 to 45 when decoded).
         public var waterTempC: Double
 
+        /// The sea with waves of `waveHeightM` metres and water at `waterTempC` °C; no range is
+        /// checked.
         public init(waveHeightM: Double, waterTempC: Double) {
             self.waveHeightM = waveHeightM
             self.waterTempC = waterTempC
@@ -77,13 +87,20 @@ public struct Forecast: Hashable, Sendable, Codable {
 
     /// The air for one hour.
     public struct Air: Hashable, Sendable, Codable {
+        /// Air temperature in °C (-90 to 60 when decoded); not scored: the air factor reads
+        /// ``Forecast/Air/feelsLikeC``.
         public var tempC: Double
+        /// Feels-like temperature in °C (-100 to 80 when decoded): the air factor and the dog heat
+        /// gate.
         public var feelsLikeC: Double
+        /// UV index (0 to 20 when decoded).
         public var uvIndex: Double
+        /// Wind speed in km/h (0 to 500 when decoded).
         public var windKph: Double
         /// US AQI (0–500).
         public var aqi: Double
 
+        /// The air for one hour, in °C, the UV index, km/h and US AQI; no range is checked.
         public init(tempC: Double, feelsLikeC: Double, uvIndex: Double, windKph: Double, aqi: Double) {
             self.tempC = tempC
             self.feelsLikeC = feelsLikeC
@@ -114,10 +131,14 @@ public struct Forecast: Hashable, Sendable, Codable {
 
     /// One hour of the series, starting at `time`.
     public struct Hour: Hashable, Sendable, Codable {
+        /// The instant the hour starts.
         public var time: Date
+        /// The sea during the hour.
         public var sea: Sea
+        /// The air during the hour.
         public var air: Air
 
+        /// The hour starting at `time`, with its sea and air.
         public init(time: Date, sea: Sea, air: Air) {
             self.time = time
             self.sea = sea
@@ -143,11 +164,16 @@ public struct Forecast: Hashable, Sendable, Codable {
         }
     }
 
+    /// The place the forecast is for.
     public var location: Location
+    /// When the serving cache fetched the data (`fetched_at`): the forecast's age, and so its
+    /// staleness, counts from it.
     public var fetchedAt: Date
     /// In time order, one hour apart where the series has no gap.
     public var hourly: [Hour]
 
+    /// A forecast of `hourly` for `location`, fetched at `fetchedAt`; unlike decoding, it
+    /// checks neither the order nor the number of hours.
     public init(location: Location, fetchedAt: Date, hourly: [Hour]) {
         self.location = location
         self.fetchedAt = fetchedAt
@@ -254,6 +280,7 @@ public struct ForecastError: Error, Hashable, Sendable, CustomStringConvertible 
     /// What was wrong.
     public var problem: String
 
+    /// An error about `field` (`nil` when no field is at fault), saying what was wrong.
     public init(field: String?, problem: String) {
         self.field = field
         self.problem = problem

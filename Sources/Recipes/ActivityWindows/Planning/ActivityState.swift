@@ -12,9 +12,14 @@ import Foundation
 public struct ActivityState: Hashable, Sendable {
     /// The keys of the snapshot.
     public enum Key {
+        /// `profile`: the ``UserProfile`` as JSON, `null` when there is none.
         public static let profile = "profile"
+        /// `forecast`: the ``Forecast`` as JSON (``Forecast/json``), `null` when there is none.
         public static let forecast = "forecast"
+        /// `forecast_fetched_at`: the forecast's fetch time (ISO 8601, UTC), which the staleness
+        /// policy reads; `null` without a forecast.
         public static let forecastFetchedAt = "forecast_fetched_at"
+        /// `quiet_hours`: the user's quiet-hours setting as JSON, `null` without a profile.
         public static let quietHours = "quiet_hours"
         /// `true` while notifications are paused for stale data.
         public static let notificationsPaused = "notifications_paused"
@@ -22,12 +27,15 @@ public struct ActivityState: Hashable, Sendable {
         public static func notify(_ mode: ActivityMode) -> String { "notify.\(mode.rawValue)" }
     }
 
+    /// The user's profile; `nil` before onboarding, when nothing is planned.
     public var profile: UserProfile?
+    /// The latest forecast; `nil` before the first fetch, when nothing is planned.
     public var forecast: Forecast?
     /// Whether notifications are paused until a fresher forecast arrives: the app found the
     /// forecast older than 6 hours when it came to the foreground, and told the user.
     public var notificationsPaused: Bool
 
+    /// A state with `profile`, `forecast` and the pause; by default empty and not paused.
     public init(profile: UserProfile? = nil, forecast: Forecast? = nil, notificationsPaused: Bool = false) {
         self.profile = profile
         self.forecast = forecast

@@ -9,11 +9,14 @@ import Foundation
 /// plans the days whose notifications fire within ``horizon`` (the next 48 hours), and only
 /// days the forecast covers to their end.
 public struct ActivityWindowRule: Rule {
+    /// The mode it plans; also the rule's id and the candidates' group.
     public var mode: ActivityMode
     /// How far ahead notifications are planned.
     public var horizon: TimeInterval
+    /// How the day's windows are found; by default spec v1's (average 70 or more, the top 2 a day).
     public var finder: WindowFinder
 
+    /// The rule of `mode`, planning `horizon` seconds ahead (48 hours by default) with `finder`.
     public init(mode: ActivityMode, horizon: TimeInterval = 48 * 3600, finder: WindowFinder = WindowFinder()) {
         self.mode = mode
         self.horizon = horizon

@@ -5,9 +5,13 @@ import Foundation
 ///
 /// `gonow://today?hour=2026-03-24T07:00&mode=swim_solo`; the hour is local to the device.
 public struct DeepLink: Hashable, Sendable, CustomStringConvertible {
+    /// The hour to show, on the device's clock: the window's start, or a heat warning's
+    /// first hot hour.
     public var hour: LocalDateTime
+    /// The mode the notification was for; the Today tab switches to it.
     public var mode: ActivityMode
 
+    /// The link to `hour` (local) in `mode`.
     public init(hour: LocalDateTime, mode: ActivityMode) {
         self.hour = hour
         self.mode = mode

@@ -3,6 +3,7 @@ import Foundation
 
 /// One mode's day: its ranked windows and what closed it.
 public struct DayOutlook: Hashable, Sendable {
+    /// The local day, on the device's clock.
     public var date: LocalDate
     /// The top windows, best first (at most ``WindowFinder/perDay``).
     public var windows: [ActivityWindow]
@@ -11,6 +12,8 @@ public struct DayOutlook: Hashable, Sendable {
     /// Whether the forecast reaches the end of the day: only then are its windows known.
     public var complete: Bool
 
+    /// The outlook of `date`: its ranked `windows`, its scored `hours`, and whether the
+    /// forecast covers it to its end.
     public init(date: LocalDate, windows: [ActivityWindow], hours: [HourScore] = [], complete: Bool = true) {
         self.date = date
         self.windows = windows
@@ -25,7 +28,9 @@ public struct DayOutlook: Hashable, Sendable {
 
 /// A mode's days across a forecast, on the device's wall clock.
 public struct ModeOutlook: Sendable {
+    /// The mode scored.
     public var mode: ActivityMode
+    /// Each local day with at least one forecast hour inside the mode's active hours.
     public var days: [LocalDate: DayOutlook]
 
     /// Scores every hour of `forecast` for `mode` and finds each local day's windows.

@@ -6,11 +6,18 @@ import Bugle
 /// `swim_solo.2026-03-24.0`, `swim_solo.2026-03-24.1`, `swim_solo.2026-03-25.0.heads-up`.
 /// Rescheduling the same notification gives the same id, so it replaces, never duplicates.
 public struct NotificationID: Hashable, Sendable, CustomStringConvertible {
+    /// The mode notified.
     public var mode: ActivityMode
+    /// The local day of the window announced: for a heads-up, tomorrow, not the day it fires.
     public var date: LocalDate
+    /// 0 for the day's best window (also its heads-up, or the heat warning), 1 for the 12:00
+    /// backup.
     public var windowIndex: Int
+    /// Whether it is the heads-up, fired the day before ``NotificationID/date`` (suffix
+    /// `.heads-up`).
     public var headsUp: Bool
 
+    /// The id of window `windowIndex` of `mode` on `date`; `headsUp` for the day-before heads-up.
     public init(mode: ActivityMode, date: LocalDate, windowIndex: Int, headsUp: Bool = false) {
         self.mode = mode
         self.date = date

@@ -17,12 +17,16 @@ public struct PlannedNotification: Hashable, Sendable {
         case heatWarning(firstHotHour: Date)
     }
 
+    /// Its deterministic id.
     public var id: NotificationID
+    /// The mode it is for.
     public var mode: ActivityMode
     /// On the device's wall clock.
     public var fireTime: LocalDateTime
+    /// What it announces, with the windows it speaks of.
     public var kind: Kind
 
+    /// A notification of `mode` firing at `fireTime` (wall clock) to announce `kind`.
     public init(id: NotificationID, mode: ActivityMode, fireTime: LocalDateTime, kind: Kind) {
         self.id = id
         self.mode = mode
@@ -78,12 +82,19 @@ public struct PlannedNotification: Hashable, Sendable {
 /// Any other time inside quiet hours (a 12:00 backup inside them, or 06:30 when quiet
 /// hours run on into the next day) is not moved: the quiet-hours policy suppresses it.
 public struct NotificationTiming: Sendable {
+    /// 06:30: the seed's time for the day's announcement (best window or heat warning) and
+    /// tomorrow's heads-up.
     public static let announcement: LocalTime = "06:30"
+    /// 12:00: the seed's time for the backup of a second afternoon window.
     public static let backup: LocalTime = "12:00"
 
+    /// The user's quiet hours, `nil` when off: when 06:30 falls inside them and they end that
+    /// day, the announcement moves to their end.
     public var quietHours: QuietHours?
+    /// The device's zone rules, to tell fire times and window starts on the wall clock.
     public var zone: ZoneRules
 
+    /// Timing under `quietHours` (`nil`: none) on `zone`'s wall clock.
     public init(quietHours: QuietHours?, zone: ZoneRules) {
         self.quietHours = quietHours
         self.zone = zone

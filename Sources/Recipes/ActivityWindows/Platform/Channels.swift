@@ -6,9 +6,13 @@ public struct AndroidChannel: Hashable, Sendable {
         case `default`
     }
 
+    /// The channel id: the mode's raw value (`swim_solo`).
     public var id: String
+    /// The name users see in the system settings ("Swim alerts").
     public var name: String
+    /// The description users see in the system settings ("Solo swimming conditions").
     public var description: String
+    /// `IMPORTANCE_DEFAULT` for every channel, as the seed says.
     public var importance: Importance
 
     /// One channel per mode: created at first launch (or after an update that adds one),
@@ -30,14 +34,19 @@ public struct AndroidChannel: Hashable, Sendable {
 public struct NotificationCategory: Hashable, Sendable {
     /// A button on the notification.
     public struct Action: Hashable, Sendable {
+        /// The action's identifier (`view_details`, `dismiss`).
         public var id: String
+        /// The button's title ("View Details", "Dismiss").
         public var title: String
         /// Opens the app (to the Today tab) rather than acting in the background.
         public var opensApp: Bool
+        /// Whether the button is shown as destructive ("Dismiss").
         public var destructive: Bool
     }
 
+    /// The category identifier (`activity_window`) that every notification's content names.
     public var id: String
+    /// The buttons, in order.
     public var actions: [Action]
 
     /// `activity_window`: "View Details" opens the Today tab; "Dismiss".

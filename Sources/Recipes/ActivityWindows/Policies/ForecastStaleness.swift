@@ -22,10 +22,14 @@ public struct ForecastStaleness: Policy {
     /// Paused: the data is older than ``pauseAfter``, and everything is cancelled.
     static let pausing = Staleness(timestampKey: ActivityState.Key.forecastFetchedAt, holdAfter: holdAfter, cancelAfter: pauseAfter)
 
+    /// The seed's rule: hold after 3 hours, cancel everything while paused.
     public init() {}
 
     public var summary: String { "forecast staleness: hold after \(Int(Self.holdAfter / 3600)) h, cancel while paused" }
 
+    /// Drops a candidate that is not yet pending once the forecast is older than
+    /// ``ForecastStaleness/holdAfter``, and every candidate while the snapshot says paused and it
+    /// is older than ``ForecastStaleness/pauseAfter``; with no forecast, nothing is planned.
     public func evaluate(_ candidate: Candidate, context: PolicyContext, ledger: PlanLedger) -> PolicyDecision {
         let paused = context.state[ActivityState.Key.notificationsPaused] == .bool(true)
         return (paused ? Self.pausing : Self.holding).evaluate(candidate, context: context, ledger: ledger)

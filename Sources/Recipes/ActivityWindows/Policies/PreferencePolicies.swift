@@ -4,8 +4,11 @@ import Bugle
 /// at each plan, and always suppressing (a notification inside them is not sent, and the
 /// user sees the window in the app).
 public struct PreferenceQuietHours: Policy {
+    /// Quiet hours as the snapshot holds them.
     public init() {}
 
+    /// Suppresses a candidate whose fire time is inside the snapshot's quiet hours; keeps every
+    /// candidate when they are off, missing or not well formed.
     public func evaluate(_ candidate: Candidate, context: PolicyContext, ledger: PlanLedger) -> PolicyDecision {
         guard case .object(let value)? = context.state[ActivityState.Key.quietHours], value["enabled"] == .bool(true),
               case .string(let start)? = value["start"], case .string(let end)? = value["end"],
@@ -19,8 +22,11 @@ public struct PreferenceQuietHours: Policy {
 /// The anti-spam caps: at most 2 per mode per day, and 4 per day in total, or 2 per enabled
 /// mode up to 8 when more than 2 modes are on. Deliveries of the day count.
 public struct PreferenceCaps: Policy {
+    /// The seed's caps.
     public init() {}
 
+    /// Applies the caps: ``NotificationPreferences/perModeCap`` per mode a day, and the daily
+    /// total for the number of modes on in the snapshot (``ActivityState/Key/notify(_:)``).
     public func evaluate(_ candidate: Candidate, context: PolicyContext, ledger: PlanLedger) -> PolicyDecision {
         let enabled = ActivityMode.allCases.filter { context.state[ActivityState.Key.notify($0)] == .bool(true) }.count
         let total = NotificationPreferences.dailyCap(enabledModes: enabled)

@@ -12,11 +12,16 @@ import Bugle
 public struct NotificationPreferences: Hashable, Sendable, Codable {
     /// One toggle per mode.
     public struct ModeToggles: Hashable, Sendable, Codable {
+        /// `swim_solo`: notifications for swimming alone.
         public var swimSolo: Bool
+        /// `swim_dog`: notifications for swimming with the dog.
         public var swimDog: Bool
+        /// `run_solo`: notifications for running alone.
         public var runSolo: Bool
+        /// `run_dog`: notifications for running with the dog.
         public var runDog: Bool
 
+        /// The four toggles, one per mode.
         public init(swimSolo: Bool, swimDog: Bool, runSolo: Bool, runDog: Bool) {
             self.swimSolo = swimSolo
             self.swimDog = swimDog
@@ -54,10 +59,15 @@ public struct NotificationPreferences: Hashable, Sendable, Codable {
 
     /// Hours without notifications, on the device's clock (24 h, `HH:MM`).
     public struct QuietHoursSetting: Hashable, Sendable, Codable {
+        /// Whether quiet hours apply; off by default.
         public var enabled: Bool
+        /// When they begin, `HH:MM`; 22:00 by default.
         public var start: String
+        /// When they end (not included), `HH:MM`; 07:00 by default. Earlier than `start`, the
+        /// hours run past midnight.
         public var end: String
 
+        /// Quiet hours from `start` to `end`; by default the seed's 22:00–07:00, off.
         public init(enabled: Bool = false, start: String = "22:00", end: String = "07:00") {
             self.enabled = enabled
             self.start = start
@@ -74,9 +84,12 @@ public struct NotificationPreferences: Hashable, Sendable, Codable {
 
     /// The master switch: off, nothing is scheduled whatever the toggles say.
     public var enabled: Bool
+    /// Per mode, whether it gets notifications (under the master switch).
     public var modeToggles: ModeToggles
+    /// The user's quiet hours, which suppress notifications inside them.
     public var quietHours: QuietHoursSetting
 
+    /// Preferences with the master switch `enabled`, the toggles, and quiet hours (off by default).
     public init(enabled: Bool, modeToggles: ModeToggles, quietHours: QuietHoursSetting = QuietHoursSetting()) {
         self.enabled = enabled
         self.modeToggles = modeToggles

@@ -13,9 +13,12 @@ import Foundation
 public struct UserProfile: Hashable, Sendable, Codable {
     /// The user's dog, if any.
     public struct Dog: Hashable, Sendable, Codable {
+        /// Whether the user has a dog; without one, the dog modes are off at onboarding.
         public var hasDog: Bool
+        /// The dog's name; `nil` or blank, the templates say "your dog".
         public var dogName: String?
 
+        /// A dog, or none when `hasDog` is `false`.
         public init(hasDog: Bool, dogName: String? = nil) {
             self.hasDog = hasDog
             self.dogName = dogName
@@ -29,8 +32,11 @@ public struct UserProfile: Hashable, Sendable, Codable {
 
     /// What the user lets the app send off the device.
     public struct Privacy: Hashable, Sendable, Codable {
+        /// Whether events go on to the analytics backend (`analytics_opt_in`); they are always
+        /// logged on the device.
         public var analyticsOptIn: Bool
 
+        /// The privacy choice: `analyticsOptIn` or not.
         public init(analyticsOptIn: Bool) { self.analyticsOptIn = analyticsOptIn }
 
         enum CodingKeys: String, CodingKey {
@@ -38,15 +44,21 @@ public struct UserProfile: Hashable, Sendable, Codable {
         }
     }
 
+    /// The activities picked at onboarding; they decide the default mode toggles.
     public var activitiesEnabled: [Activity]
+    /// The user's dog, if any.
     public var dog: Dog
     /// The preset that filled `thresholds`.
     public var preset: Preset
     /// Per mode (`swim_solo`, …), what counts as good.
     public var thresholds: [String: Thresholds]
+    /// The notification settings (`notification_preferences`).
     public var notificationPreferences: NotificationPreferences
+    /// What the user lets the app send off the device.
     public var privacy: Privacy
 
+    /// A profile; `thresholds` defaults to the preset's, and `notificationPreferences` to the
+    /// onboarding defaults for the activities and the dog.
     public init(activitiesEnabled: [Activity], dog: Dog, preset: Preset, thresholds: [String: Thresholds]? = nil,
                 notificationPreferences: NotificationPreferences? = nil, privacy: Privacy) {
         self.activitiesEnabled = activitiesEnabled

@@ -3,11 +3,17 @@ import Foundation
 
 /// What an hour is scored on.
 public enum Factor: String, Hashable, Sendable, Codable, CaseIterable {
+    /// Wave height (swim modes).
     case waves
+    /// Water temperature (swim modes).
     case water
+    /// Feels-like temperature (every mode).
     case air
+    /// UV index (every mode).
     case uv
+    /// Wind speed (every mode).
     case wind
+    /// US AQI: weighed in the run modes only; its gate applies to every mode.
     case airQuality = "air_quality"
 }
 
@@ -23,9 +29,11 @@ public enum Gate: String, Hashable, Sendable, Codable, CaseIterable {
 
 /// A short reason shown with a score: "Waves calm", "Lower UV", "High UV".
 public struct ReasonChip: Hashable, Sendable, Codable, CustomStringConvertible {
+    /// The factor it is about.
     public var factor: Factor
     /// Whether it speaks for the hour (`true`) or against it.
     public var positive: Bool
+    /// The words shown ("Waves calm"); also the `{top_reason}` of templates.
     public var text: String
     /// How much it moved the score: the factor's weight times its sub-score (positive) or
     /// times what it lacked (negative), 0...1 of the whole score.
@@ -36,7 +44,9 @@ public struct ReasonChip: Hashable, Sendable, Codable, CustomStringConvertible {
 
 /// One hour of one mode, scored.
 public struct HourScore: Hashable, Sendable {
+    /// The instant the hour starts.
     public var time: Date
+    /// The mode it was scored for.
     public var mode: ActivityMode
     /// 0...100; 0 when gated.
     public var score: Int
@@ -47,6 +57,7 @@ public struct HourScore: Hashable, Sendable {
     /// Positive chips first, each side by magnitude.
     public var chips: [ReasonChip]
 
+    /// A scored hour; `score` is 0 to 100 (0 for a gated hour).
     public init(time: Date, mode: ActivityMode, score: Int, gate: Gate? = nil, factors: [Factor: Double] = [:], chips: [ReasonChip] = []) {
         self.time = time
         self.mode = mode
@@ -62,11 +73,16 @@ public struct HourScore: Hashable, Sendable {
 
 /// The words for a score band.
 public enum ScoreLabel: String, Hashable, Sendable {
+    /// 85 or more.
     case perfect = "Perfect"
+    /// 70 to under 85.
     case good = "Good"
+    /// 50 to under 70.
     case fair = "Fair"
+    /// Under 50.
     case poor = "Poor"
 
+    /// The label of `score`, 0 to 100: an hour's score or a window's average.
     public init(score: Double) {
         switch score {
         case 85...: self = .perfect

@@ -6,8 +6,11 @@ import Bugle
 /// `cautious` wants calmer sea, cooler air and keeps dogs out of the heat sooner, `hardy`
 /// takes rougher, colder and warmer conditions.
 public enum Preset: String, Hashable, Sendable, Codable, CaseIterable {
+    /// Calmer sea, cooler air, and the dog heat gate sooner: one step below `balanced`.
     case cautious
+    /// The default, for most people.
     case balanced
+    /// Rougher, colder and warmer conditions: one step above `balanced`.
     case hardy
 
     /// The thresholds this preset fills in for `mode`.

@@ -12,11 +12,15 @@ public struct Scorer: Sendable {
 
     /// Sub-scores at or above this make a positive chip; at or below ``negativeChip``, a negative one.
     public static let positiveChip = 0.75
+    /// Sub-scores at or below this make a negative chip (0.4).
     public static let negativeChip = 0.4
 
+    /// The mode scored; it decides the factors' weights.
     public var mode: ActivityMode
+    /// The mode's thresholds: the bands and gates.
     public var thresholds: Thresholds
 
+    /// A scorer for `mode` with `thresholds`.
     public init(mode: ActivityMode, thresholds: Thresholds) {
         self.mode = mode
         self.thresholds = thresholds

@@ -3,10 +3,15 @@ import Bugle
 /// A factor that is best low (waves, UV, wind, haze): full marks up to `idealMax`, none
 /// from `zeroAt`, a straight line between. At `gateAt` or above the hour is closed.
 public struct UpperBand: Hashable, Sendable, Codable {
+    /// Full marks at or below this, in the factor's unit (m, UV index, km/h, AQI).
     public var idealMax: Double
+    /// No marks at or above this.
     public var zeroAt: Double
+    /// The hour is closed at or above this; `nil`: never.
     public var gateAt: Double?
 
+    /// A band best below `idealMax`, worth nothing from `zeroAt`, gated from `gateAt` (`nil`: no
+    /// gate).
     public init(idealMax: Double, zeroAt: Double, gateAt: Double? = nil) {
         self.idealMax = idealMax
         self.zeroAt = zeroAt
@@ -30,9 +35,12 @@ public struct UpperBand: Hashable, Sendable, Codable {
 /// A factor that is best high (water temperature): full marks from `idealMin`, none at
 /// `zeroAt` or below, a straight line between.
 public struct LowerBand: Hashable, Sendable, Codable {
+    /// Full marks at or above this, in the factor's unit (°C for water).
     public var idealMin: Double
+    /// No marks at or below this.
     public var zeroAt: Double
 
+    /// A band best from `idealMin`, worth nothing at `zeroAt` or below.
     public init(idealMin: Double, zeroAt: Double) {
         self.idealMin = idealMin
         self.zeroAt = zeroAt
@@ -55,12 +63,19 @@ public struct LowerBand: Hashable, Sendable, Codable {
 /// `idealMin...idealMax`, none at `zeroBelow` or `zeroAbove`, straight lines between. At
 /// `gateAbove` or above the hour is closed: the heat gate of the dog modes.
 public struct ComfortBand: Hashable, Sendable, Codable {
+    /// The lowest temperature with full marks, °C.
     public var idealMin: Double
+    /// The highest temperature with full marks, °C; above it a low sub-score reads "Too warm".
     public var idealMax: Double
+    /// No marks at or below this, °C.
     public var zeroBelow: Double
+    /// No marks at or above this, °C.
     public var zeroAbove: Double
+    /// The heat gate, °C: the hour is closed at or above it; `nil` (the solo modes): no gate.
     public var gateAbove: Double?
 
+    /// A band with full marks in `idealMin...idealMax`, none at `zeroBelow` or `zeroAbove`,
+    /// and the heat gate `gateAbove` (`nil`: none).
     public init(idealMin: Double, idealMax: Double, zeroBelow: Double, zeroAbove: Double, gateAbove: Double? = nil) {
         self.idealMin = idealMin
         self.idealMax = idealMax
@@ -93,6 +108,7 @@ public struct ActiveHours: Hashable, Sendable, Codable {
     /// Windows end by this time.
     public var end: LocalTime
 
+    /// The hours from `start` to `end` on the device's clock.
     public init(start: LocalTime, end: LocalTime) {
         self.start = start
         self.end = end
@@ -131,14 +147,23 @@ public struct ActiveHours: Hashable, Sendable, Codable {
 ///
 /// A factor without thresholds is not scored for the mode (run modes have no sea).
 public struct Thresholds: Hashable, Sendable, Codable {
+    /// The hours of the day the mode is scored; every preset sets 07:00–18:00 for swims and
+    /// 07:00–21:00 for runs.
     public var activeHours: ActiveHours
+    /// Wave height in metres, with the waves gate; `nil` for the run modes.
     public var waveHeightM: UpperBand?
+    /// Water temperature in °C; `nil` for the run modes.
     public var waterTempC: LowerBand?
+    /// Feels-like temperature in °C, with the heat gate in the dog modes.
     public var feelsLikeC: ComfortBand
+    /// UV index.
     public var uvIndex: UpperBand
+    /// Wind speed in km/h.
     public var windKph: UpperBand
+    /// US AQI: weighed in the run modes only; its gate closes hours in every mode.
     public var aqi: UpperBand
 
+    /// Thresholds for one mode; leave the sea bands `nil` for a mode that does not swim.
     public init(activeHours: ActiveHours, waveHeightM: UpperBand? = nil, waterTempC: LowerBand? = nil, feelsLikeC: ComfortBand, uvIndex: UpperBand, windKph: UpperBand, aqi: UpperBand) {
         self.activeHours = activeHours
         self.waveHeightM = waveHeightM

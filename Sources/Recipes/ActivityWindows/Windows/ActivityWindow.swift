@@ -3,12 +3,15 @@ import Foundation
 
 /// A block of consecutive good hours for one mode: what a notification announces.
 public struct ActivityWindow: Hashable, Sendable {
+    /// The mode the window is for.
     public var mode: ActivityMode
     /// Its hours, one hour apart, in order.
     public var hours: [HourScore]
     /// The mean of the hours' scores.
     public var average: Double
 
+    /// The window made of `hours` (at least one, one hour apart, in order); it computes the
+    /// average.
     public init(mode: ActivityMode, hours: [HourScore]) {
         self.mode = mode
         self.hours = hours
@@ -57,11 +60,16 @@ public struct ActivityWindow: Hashable, Sendable {
 ///
 /// - Complexity: O(*n* × *m*²) for *n* hours and a maximum length *m*.
 public struct WindowFinder: Hashable, Sendable {
+    /// The least average score of a window, 0 to 100: the seed's 70 ("Good" or better).
     public var minimumAverage: Double
+    /// The least score of an hour in a stretch (50 by default); a lower one ends the stretch.
     public var floor: Int
+    /// The longest window, in hours (3 by default).
     public var maximumHours: Int
+    /// How many windows a day keeps: the seed's top 2 per mode per day.
     public var perDay: Int
 
+    /// A finder; the defaults are spec v1's: average 70, floor 50, at most 3 hours, 2 a day.
     public init(minimumAverage: Double = 70, floor: Int = 50, maximumHours: Int = 3, perDay: Int = 2) {
         self.minimumAverage = minimumAverage
         self.floor = floor
