@@ -7,10 +7,16 @@ import Logging
 /// The message says what happened; ids, rules, times and reasons go in metadata. The app
 /// bootstraps logging; this sink only accepts a `Logger`.
 public struct LoggingEventSink: EventSink {
+    /// The logger every event goes to. Refreshes and drops log at `debug`, skipped scheduling
+    /// at `notice`, failed center calls at `warning`, everything else at `info`.
     public var logger: Logger
 
+    /// A sink that writes through `logger`.
     public init(logger: Logger) { self.logger = logger }
 
+    /// Logs `event`: a short message (`scheduled`, `dropped`, `center call failed`, …) with
+    /// metadata `event` (its kind), `at` (ISO 8601 in UTC) and, as the event has them, `id`,
+    /// `rule`, `reason`, `detail`, `fireDate`, `operation` and `error`.
     public func record(_ event: SchedulerEvent) {
         var metadata: Logger.Metadata = ["event": .string(event.kind), "at": .string(timestamp(event.date))]
         let message: Logger.Message

@@ -12,10 +12,14 @@ public struct World: Sendable, Hashable {
     /// One event of the timeline: when (an instant, written in UTC so that zone changes and
     /// clock jumps cannot reorder it) and what happens, as the entries of a YAML mapping.
     public struct Event: Sendable, Hashable {
+        /// The instant in UTC, as a scenario file writes it: `2026-03-06T14:05Z`.
         public var at: String
+        /// What happens: the entries of the event's mapping, without braces
+        /// (`open: {}, timeZone: Asia/Tokyo`).
         public var body: String
     }
 
+    /// The seed it was drawn from: ``World/init(seed:)`` with it draws the same world again.
     public var seed: UInt64
     /// What kind of world: `rules`, or a recipe's name.
     public var kind: String
@@ -25,6 +29,7 @@ public struct World: Sendable, Hashable {
     public var rules: [String]
     /// Policies, each as `key: value` (a line under `policies:`).
     public var policies: [String]
+    /// The timeline, in order on the device's clock.
     public var events: [Event]
     /// Whether the scheduler keeps its journal in a BugleStore file that a `relaunch` closes
     /// and opens again, rather than in memory.

@@ -19,6 +19,7 @@ public struct Violation: Sendable, Hashable, CustomStringConvertible {
     /// - `determinism`: the same world gave different results on two runs.
     /// - `error`: the world could not be read or the run threw.
     public var invariant: String
+    /// What happened, with the ids and times involved.
     public var message: String
 
     public var description: String { "\(invariant): \(message)" }
@@ -30,6 +31,7 @@ public struct WorldOptions: Sendable, Hashable {
     /// `0` forgets them at once: the identity check planted out.
     public var occurrenceWindow: TimeInterval?
 
+    /// Options for the checks; a `nil` window leaves the scheduler's own.
     public init(occurrenceWindow: TimeInterval? = nil) {
         self.occurrenceWindow = occurrenceWindow
     }
@@ -37,10 +39,13 @@ public struct WorldOptions: Sendable, Hashable {
 
 /// One run of a world: what broke, and a digest of what the user saw.
 public struct WorldOutcome: Sendable {
+    /// The promises the run broke, in the order found; empty when it kept them all.
     public var violations: [Violation]
     /// Deliveries and refreshes, one per line: equal for equal runs.
     public var digest: String
+    /// How many notifications were delivered (0 when the world did not read).
     public var deliveries: Int
+    /// How many refreshes the app made.
     public var refreshes: Int
 }
 

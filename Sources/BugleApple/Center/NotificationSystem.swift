@@ -11,6 +11,7 @@ public protocol NotificationSystem: Sendable {
     func pendingRequests() async -> [NotificationRequestDescription]
     /// Adds a request; one with a pending request's identifier replaces it.
     func add(_ request: NotificationRequestDescription) async throws
+    /// Removes the pending requests with these identifiers; one that is not pending is ignored.
     func removePendingRequests(withIdentifiers ids: [String]) async
     /// The notifications the system shows in Notification Center.
     func deliveredNotifications() async -> [DeliveredNotificationDescription]

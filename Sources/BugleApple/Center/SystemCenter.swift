@@ -36,11 +36,16 @@ public struct SystemCenter<System: NotificationSystem>: Center {
     /// The mapping in force now.
     public var mapping: RequestMapping { RequestMapping(calendar: calendar(), attachments: attachments) }
 
+    /// Every pending request, other code's included, read back through
+    /// ``SystemCenter/mapping``: Bugle's own come back with the id and fingerprint they were
+    /// added with. Never throws.
     public func pendingRequests() async throws -> [NotificationRequest] {
         let mapping = self.mapping
         return await system.pendingRequests().map(mapping.request(from:))
     }
 
+    /// Adds `request` to the system through ``SystemCenter/mapping``; a pending request with
+    /// its id is replaced. Throws when its metadata cannot be encoded or the system refuses it.
     public func add(_ request: NotificationRequest) async throws {
         try await system.add(mapping.description(for: request))
     }
@@ -53,11 +58,15 @@ public struct SystemCenter<System: NotificationSystem>: Center {
         await system.removePendingRequests(withIdentifiers: ours)
     }
 
+    /// The notifications the system shows in Notification Center, read back through
+    /// ``SystemCenter/mapping``. Never throws.
     public func deliveredNotifications() async throws -> [DeliveredNotification] {
         let mapping = self.mapping
         return await system.deliveredNotifications().map(mapping.delivered(from:))
     }
 
+    /// Whether the app may show notifications, from the system's settings for the app
+    /// (``SystemCenter/permissionState()`` has the details).
     public func authorizationStatus() async -> AuthorizationStatus {
         await system.permissionState().status
     }

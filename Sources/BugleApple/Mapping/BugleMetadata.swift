@@ -16,7 +16,12 @@ public struct BugleMetadata: Hashable, Sendable, Codable {
     /// Optional text fields that were present but empty, which the system cannot tell from
     /// absent ones.
     public enum EmptyField: String, Hashable, Sendable, Codable, CaseIterable {
-        case subtitle, threadID, categoryID
+        /// The subtitle was `""`.
+        case subtitle
+        /// The thread identifier was `""`.
+        case threadID
+        /// The category identifier was `""`.
+        case categoryID
     }
 
     /// The rule that planned the request.

@@ -28,7 +28,12 @@ public struct AuthorizationOptions: OptionSet, Hashable, Sendable {
 /// Whether one kind of presentation is on in the system's settings for the app
 /// (`UNNotificationSetting`).
 public enum NotificationSetting: String, Hashable, Sendable, CaseIterable {
-    case notSupported, disabled, enabled
+    /// The setting does not apply to the app, or the system reported an unknown value.
+    case notSupported
+    /// The user turned it off.
+    case disabled
+    /// It is on.
+    case enabled
 }
 
 /// What the user allowed, as the system's settings for the app say

@@ -3,6 +3,7 @@
 public struct SeededGenerator: RandomNumberGenerator, Sendable {
     private var state: UInt64
 
+    /// A generator whose sequence `seed` fixes: the same seed, the same numbers on every run.
     public init(seed: UInt64) { state = seed }
 
     public mutating func next() -> UInt64 {

@@ -13,24 +13,31 @@ import Foundation
 public actor SimulatedCenter: Center {
     /// What the center drops when an add exceeds the pending limit.
     public enum Eviction: String, Sendable, CaseIterable {
+        /// Drop the request added longest ago, so that the last `pendingLimit` added stay, as
+        /// iOS 11 and later do (a request that replaces one with its id counts as just added).
         case keepLastAdded
+        /// Drop the request that fires last (of those at one moment, the one added last), so
+        /// that the `pendingLimit` soonest stay; it may be the request just added.
         case keepSoonest
     }
 
     /// Seeded failures of center calls.
     public struct Faults: Sendable, Hashable {
+        /// Seeds the generator that decides which calls fail: the same seed, the same failures.
         public var seed: UInt64
         /// The chance that one add fails.
         public var addFailureRate: Double
         /// The chance that one remove call fails (nothing is removed).
         public var removeFailureRate: Double
 
+        /// Faults drawn from `seed`; each rate runs from 0 (never, the default) to 1 (always).
         public init(seed: UInt64 = 1, addFailureRate: Double = 0, removeFailureRate: Double = 0) {
             self.seed = seed
             self.addFailureRate = addFailureRate
             self.removeFailureRate = removeFailureRate
         }
 
+        /// No injected failures; an add is still refused when notifications are not allowed.
         public static let none = Faults()
     }
 
@@ -41,24 +48,33 @@ public actor SimulatedCenter: Center {
 
     /// One delivery, with the zone the device was in when it happened.
     public struct Delivery: Sendable, Hashable {
+        /// What was shown, with its fire moment as its date.
         public var notification: DeliveredNotification
+        /// The device's zone when it was delivered.
         public var timeZone: TimeZone
     }
 
     /// Center calls, counted one per request added and one per id asked to be removed.
     public struct CallCounts: Sendable, Hashable {
+        /// Requests added, failed adds included.
         public var adds = 0
+        /// Ids asked to be removed, those of failed calls included.
         public var removes = 0
+        /// Adds that threw: an injected failure, or notifications not allowed.
         public var failedAdds = 0
+        /// Ids in remove calls that threw an injected failure (none of them was removed).
         public var failedRemoves = 0
     }
 
     /// How many requests were pending from a moment on: the center's count after the last
     /// change at that instant (adds, removals, deliveries, evictions, misses).
     public struct PendingSample: Sendable, Hashable {
+        /// The moment on the device's clock from which `count` held.
         public var at: Date
+        /// How many requests were pending from `at` on.
         public var count: Int
 
+        /// A sample of `count` pending requests from `at`.
         public init(at: Date, count: Int) {
             self.at = at
             self.count = count
@@ -80,8 +96,11 @@ public actor SimulatedCenter: Center {
         var sequence: Int
     }
 
+    /// The device whose clock and zone the center runs on; the center moves it.
     public let device: SimulatedDevice
+    /// How many requests the center keeps pending; an add past it evicts one by `eviction`.
     public let pendingLimit: Int
+    /// Which request goes when an add exceeds `pendingLimit`.
     public let eviction: Eviction
     private var faults: Faults
     private var generator: SeededGenerator
@@ -94,14 +113,23 @@ public actor SimulatedCenter: Center {
     private var delivered: [Delivery] = []
     /// Wall-clock requests a zone change left behind the clock, with the moment of the change.
     public private(set) var missed: [(request: NotificationRequest, at: Date, timeZone: TimeZone)] = []
+    /// The requests evicted to stay within `pendingLimit`, in the order they went.
     public private(set) var evicted: [NotificationRequest] = []
+    /// The center calls so far, with those that failed.
     public private(set) var calls = CallCounts()
+    /// The most requests pending at once, counted after evictions, so never more than
+    /// `pendingLimit`; 0 until the first add.
     public private(set) var peakPending = 0
     /// The pending count over time: one sample per instant at which it changed, holding the
     /// count after the last change at that instant; the first is the center's creation.
     public private(set) var pendingSamples: [PendingSample]
+    /// Whether the user allows notifications now: an add throws unless it allows delivery.
+    /// Changed with ``SimulatedCenter/setAuthorization(_:)``.
     public private(set) var authorization: AuthorizationStatus
 
+    /// An empty center on `device` that keeps `pendingLimit` requests (64 by default, as iOS),
+    /// evicts by `eviction` past it (the last added stay, by default), starts with
+    /// `authorization`, and fails calls as `faults` say (never, by default).
     public init(device: SimulatedDevice, pendingLimit: Int = 64, eviction: Eviction = .keepLastAdded, authorization: AuthorizationStatus = .authorized, faults: Faults = .none) {
         self.device = device
         self.pendingLimit = pendingLimit
@@ -115,10 +143,15 @@ public actor SimulatedCenter: Center {
 
     // MARK: Center
 
+    /// The pending requests in fire order (then by id). Never throws.
     public func pendingRequests() async throws -> [NotificationRequest] {
         scheduled.map(\.request)
     }
 
+    /// Adds `request`, replacing a pending request with its id, then evicts by `eviction` while
+    /// more than `pendingLimit` are pending. Throws ``SimulatedCenter/Failure`` for an injected
+    /// failure or when `authorization` does not allow delivery; nothing is added then. Every
+    /// call counts in `calls`.
     public func add(_ request: NotificationRequest) async throws {
         calls.adds += 1
         if faults.addFailureRate > 0, Double.random(in: 0..<1, using: &generator) < faults.addFailureRate {
@@ -135,6 +168,8 @@ public actor SimulatedCenter: Center {
         peakPending = max(peakPending, pending.count)
     }
 
+    /// Removes the pending requests among `ids`; an id that is not pending is ignored. An
+    /// injected failure throws ``SimulatedCenter/Failure`` and removes none of them.
     public func removePendingRequests(withIdentifiers ids: [String]) async throws {
         calls.removes += ids.count
         if faults.removeFailureRate > 0, Double.random(in: 0..<1, using: &generator) < faults.removeFailureRate {
@@ -144,10 +179,13 @@ public actor SimulatedCenter: Center {
         for id in ids { pending[id] = nil }
     }
 
+    /// Every notification delivered so far, in the order delivered
+    /// (``SimulatedCenter/deliveries`` has the zone of each). Never throws.
     public func deliveredNotifications() async throws -> [DeliveredNotification] {
         delivered.map(\.notification)
     }
 
+    /// The current `authorization`.
     public func authorizationStatus() async -> AuthorizationStatus { authorization }
 
     // MARK: Simulation

@@ -17,6 +17,7 @@ public final class SimulatedDevice: @unchecked Sendable {
     private var currentZone: TimeZone
     private var elapsed: TimeInterval = 0
 
+    /// A device whose clock shows `now` in `timeZone`; its monotonic clock (`uptime`) is 0.
     public init(now: Date, timeZone: TimeZone) {
         self.currentDate = now
         self.currentZone = timeZone

@@ -47,6 +47,7 @@ public actor SimulatedPhone {
         public var id: String
         /// The rule that planned it, when Bugle planned it.
         public var ruleID: String?
+        /// Everything the request carries: title, subtitle, body, sound, badge and the rest.
         public var content: NotificationContent
         /// The moment it fires, or fired.
         public var date: Date

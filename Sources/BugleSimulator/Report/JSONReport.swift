@@ -7,6 +7,7 @@ import Foundation
 /// detail}]`, `centerCalls` `{add, remove, failedAdd, failedRemove}`, `peakPending`, and the
 /// coverage horizon. Every `at` is ISO 8601 with the offset of the device's zone at that moment.
 public enum JSONReport {
+    /// The document as a `JSONSerialization` dictionary: what ``JSONReport/render(_:)`` writes.
     public static func object(_ result: SimulationResult) -> [String: Any] {
         var zones = ZoneFormatter(around: result.start)
         let deliveries: [[String: Any]] = result.deliveries.map { delivery in

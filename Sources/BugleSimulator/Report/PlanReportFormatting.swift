@@ -3,6 +3,8 @@ import Foundation
 
 /// The plan at one moment and why it is what it is, as text or JSON.
 public enum PlanReportFormatting {
+    /// The plan made at `date` as text, every time local to `timeZone`: the slots used, the
+    /// planned requests, the drops with their reasons, the checks in order and the coverage.
     public static func text(_ plan: Plan, at date: Date, timeZone: TimeZone) -> String {
         let zone = ZoneRules(timeZone: timeZone, around: date)
         let report = plan.report
@@ -35,6 +37,9 @@ public enum PlanReportFormatting {
         return out
     }
 
+    /// The same as a pretty-printed JSON document with sorted keys: `at`, `timeZone`,
+    /// `capacity`, `considered`, `checks`, `planned`, `dropped` and `coverage`. Times are in
+    /// ISO 8601 with the offset of `timeZone`.
     public static func json(_ plan: Plan, at date: Date, timeZone: TimeZone) throws -> String {
         let zone = ZoneRules(timeZone: timeZone, around: date)
         let report = plan.report

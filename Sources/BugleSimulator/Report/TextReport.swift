@@ -14,6 +14,9 @@ public enum TextReport {
         var text: String
     }
 
+    /// The report: a header, then each local day from the start to the end (in the zone the
+    /// device was in) with what the app did, what was shown, dropped or missed, in time order,
+    /// then a summary of the counts, the center calls, the peak pending and the coverage.
     public static func render(_ result: SimulationResult) -> String {
         var zones = ZoneFormatter(around: result.start)
         var out = ""

@@ -4,6 +4,7 @@ import Foundation
 /// A simulated stretch of an app's life: a start, a device zone, rules and policies, and a
 /// timeline of app events. Read from a YAML file by ``ScenarioParser``.
 public struct Scenario: Sendable {
+    /// Shown in reports: the file's `name`, else the file's name without its extension.
     public var name: String
     /// The file it was read from, for messages.
     public var file: String?
@@ -11,21 +12,34 @@ public struct Scenario: Sendable {
     public var start: WrittenDateTime
     /// The device's zone at the start.
     public var timeZone: TimeZone
+    /// How many local days the run lasts: it ends at the start's local time that many days
+    /// later (7 when a file does not say).
     public var days: Int
+    /// The platform's pending limit, which the simulated center keeps, and the safety margin
+    /// the planner leaves below it.
     public var budget: Budget
+    /// What the simulated center drops past its pending limit.
     public var eviction: SimulatedCenter.Eviction
+    /// Whether notifications are allowed at the start.
     public var authorization: AuthorizationStatus
+    /// Seeded failures of the center's calls.
     public var faults: SimulatedCenter.Faults
+    /// The rules the planner plans (from a file: a recipe's first, then the file's).
     public var rules: [any Rule]
+    /// The policies the planner applies, in order (from a file: the file's, then a recipe's).
     public var policies: [any Policy]
     /// The app's state before the first event.
     public var state: AppState
+    /// The timeline, in time order on the device's clock.
     public var events: [ScenarioEvent]
     /// How far ahead the planner looks.
     public var lookahead: TimeInterval
     /// The recipe the scenario runs, if any; its rules and policies are in `rules` and `policies`.
     public var recipe: (any ScenarioRecipe)?
 
+    /// A scenario from its parts. The defaults are a scenario file's: iOS with the default
+    /// safety margin, `keepLastAdded`, authorized, no faults, no policies, an empty state, a
+    /// 400-day lookahead and no recipe.
     public init(
         name: String, file: String? = nil, start: WrittenDateTime, timeZone: TimeZone, days: Int,
         budget: Budget = Budget(), eviction: SimulatedCenter.Eviction = .keepLastAdded,
@@ -91,10 +105,13 @@ public struct ScenarioEvent: Sendable {
 
     /// When; local to the device's zone at that point of the timeline unless written with an offset.
     public var at: WrittenDateTime
+    /// What happens, applied in this order (a file's come in the order of
+    /// ``ScenarioEvent/Action``'s cases).
     public var actions: [Action]
     /// The line in the scenario file, for messages.
     public var line: Int?
 
+    /// An event at `at` doing `actions`; `line` is its line in the file, for messages.
     public init(at: WrittenDateTime, actions: [Action], line: Int? = nil) {
         self.at = at
         self.actions = actions

@@ -66,6 +66,7 @@ public struct ScenarioSetup: Sendable {
     /// The scenario file, for messages.
     public var file: String?
 
+    /// A scenario's setup: it starts at `start` in `timeZone`; `file` is `nil` in code.
     public init(start: WrittenDateTime, timeZone: TimeZone, file: String? = nil) {
         self.start = start
         self.timeZone = timeZone
@@ -80,6 +81,7 @@ public struct RecipeEvent: Sendable, Hashable {
     /// What ``ScenarioRecipe/parseEvent(key:value:)`` returned for its value.
     public var value: JSONValue
 
+    /// The event `key` with `value`, as ``ScenarioRecipe/parseEvent(key:value:)`` returned it.
     public init(key: String, value: JSONValue) {
         self.key = key
         self.value = value

@@ -9,6 +9,7 @@ import Foundation
 /// launched. A time-zone change alone does not: iOS does not wake an app for it, and the
 /// center re-reads wall-clock triggers by itself. Until the first `open` nothing is planned.
 public struct ScenarioRunner: Sendable {
+    /// The scenario each run plays from its start.
     public var scenario: Scenario
     /// Extra sinks that see every scheduler event (a logger, a store).
     public var sinks: [any EventSink]
@@ -16,6 +17,8 @@ public struct ScenarioRunner: Sendable {
     /// in-memory journal when `nil`.
     public var journal: (any SchedulerJournal)?
 
+    /// A runner for `scenario` whose scheduler also sends its events to `sinks` and keeps its
+    /// ledger in `journal` (a new in-memory journal for each run when `nil`).
     public init(scenario: Scenario, sinks: [any EventSink] = [], journal: (any SchedulerJournal)? = nil) {
         self.scenario = scenario
         self.sinks = sinks
@@ -69,14 +72,19 @@ public protocol SimulationObserver: AnyObject, Sendable {
 /// One run of a scenario in progress: the device, the center, the scheduler and what has
 /// been seen so far.
 public final class Simulation: @unchecked Sendable {
+    /// The scenario being played.
     public let scenario: Scenario
+    /// The phone's clock and zone, from the scenario's start and zone.
     public let device: SimulatedDevice
+    /// The simulated center: the scenario's pending limit, eviction, authorization, faults.
     public let center: SimulatedCenter
     /// The app's scheduler; a `relaunch` event replaces it with a new one over the same store.
     public private(set) var scheduler: Scheduler
     /// Sees every refresh and every event as it happens: the invariant checks of random worlds.
     public var observer: (any SimulationObserver)?
+    /// Every event of the app's scheduler, in order, across relaunches.
     public let recorder = EventRecorder()
+    /// The instant the scenario starts; the result counts deliveries from it on.
     public let start: Date
 
     private var launched = false

@@ -7,6 +7,7 @@ import Yams
 /// settings and events through it.
 public struct ScenarioValue {
     let node: Node
+    /// The file the value was read from; `nil` for text given in code.
     public let file: String?
     /// Where this value sits, for messages: `rules[2].daily`.
     public let path: String

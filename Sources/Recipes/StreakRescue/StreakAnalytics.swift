@@ -26,8 +26,12 @@ public struct Breadcrumb: Hashable, Sendable, CustomStringConvertible {
 public struct StreakAnalytics: EventSink {
     /// The breadcrumbs' names.
     public enum Name: String, CaseIterable, Sendable {
+        /// `notification_scheduled`: Bugle added a request to the center.
         case scheduled = "notification_scheduled"
+        /// `notification_received`: a notification was shown while the app was in the
+        /// foreground (``StreakAnalytics/received(id:at:)``).
         case received = "notification_received"
+        /// `notification_opened`: the user tapped a notification.
         case opened = "notification_opened"
     }
 
@@ -36,6 +40,8 @@ public struct StreakAnalytics: EventSink {
     /// - Parameter send: where breadcrumbs go (`SentrySDK.addBreadcrumb`).
     public init(send: @escaping @Sendable (Breadcrumb) -> Void) { self.send = send }
 
+    /// Sends the breadcrumb of `event` (``StreakAnalytics/breadcrumb(for:)``); an event the
+    /// game does not track sends nothing.
     public func record(_ event: SchedulerEvent) {
         if let breadcrumb = Self.breadcrumb(for: event) { send(breadcrumb) }
     }

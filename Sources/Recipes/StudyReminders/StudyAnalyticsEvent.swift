@@ -3,9 +3,14 @@ import Bugle
 /// The analytics events of the notification settings and reminders, as the app's
 /// `AnalyticsEvent` enum names them.
 public enum StudyAnalyticsEvent: Hashable, Sendable, CustomStringConvertible {
+    /// `study_reminders_enabled`: the study reminder toggle turned on (permission allowing).
     case studyRemindersEnabled
+    /// `study_reminders_disabled`: the user turned the study reminder toggle off.
     case studyRemindersDisabled
+    /// `difficult_card_reminders_enabled`: the difficult-card reminder toggle turned on
+    /// (permission allowing).
     case difficultCardRemindersEnabled
+    /// `difficult_card_reminders_disabled`: the user turned the difficult-card toggle off.
     case difficultCardRemindersDisabled
     /// A difficult-card reminder was scheduled as the user left the app.
     case difficultCardReminderScheduled(difficultCardsCount: Int)

@@ -1,6 +1,9 @@
 /// One of the two reminder toggles in the app's settings.
 public enum StudySetting: String, CaseIterable, Hashable, Sendable, Codable {
+    /// The study reminder, at 20:30 by default on the day after the user leaves the app.
     case studyReminders
+    /// The difficult-card reminder, at 16:30 by default, scheduled when the user leaves the app
+    /// with difficult cards due.
     case difficultCardReminders
 }
 

@@ -5,9 +5,12 @@ import Bugle
 /// is done, none during a vacation. The app gives ``rule(at:)`` to its `Scheduler` at launch
 /// and calls the rest from its screens; each call refreshes the pending notifications.
 public struct HabitReminders: Sendable {
+    /// The habit rule's id: ``HabitReminders/rule(at:)`` gives it, the other calls name it.
     public static let ruleID = "habit"
+    /// The app's scheduler; every call goes through it and refreshes.
     public let scheduler: Scheduler
 
+    /// The reminders on the app's `scheduler`.
     public init(scheduler: Scheduler) { self.scheduler = scheduler }
 
     /// The daily reminder at `time`.

@@ -2,7 +2,22 @@ import Foundation
 
 /// The eight languages the content service writes facts in.
 public enum FactsLanguage: String, CaseIterable, Hashable, Sendable, Codable, CustomStringConvertible {
-    case en, de, es, fr, ja, ko, tr, zh
+    /// English.
+    case en
+    /// German (Deutsch).
+    case de
+    /// Spanish (Español).
+    case es
+    /// French (Français).
+    case fr
+    /// Japanese (日本語).
+    case ja
+    /// Korean (한국어).
+    case ko
+    /// Turkish (Türkçe).
+    case tr
+    /// Chinese (中文).
+    case zh
 
     /// The language's name in itself, as the language screen lists it.
     public var nativeName: String {
@@ -31,7 +46,14 @@ public enum FactsLanguage: String, CaseIterable, Hashable, Sendable, Codable, Cu
 
 /// The difficulty a user picks; ``all`` by default.
 public enum Difficulty: String, CaseIterable, Hashable, Sendable, Codable {
-    case beginner, intermediate, advanced, all
+    /// Simple and easy-to-understand facts.
+    case beginner
+    /// Moderately detailed and engaging facts.
+    case intermediate
+    /// In-depth and complex facts.
+    case advanced
+    /// A mix of all difficulty levels; the default.
+    case all
 
     /// The `difficulty` query parameter of the facts endpoint.
     public var queryValue: String { rawValue }

@@ -34,7 +34,20 @@ import Foundation
 public struct Onboarding: Hashable, Sendable {
     /// The screens, in order.
     public enum Step: Int, Hashable, Sendable, Comparable, CaseIterable {
-        case language, categories, difficulty, notifications, success, mainApp
+        /// 1: the user picks a language; Continue registers the device and fetches metadata.
+        case language
+        /// 2: the user picks at least ``Onboarding/minimumCategories`` categories.
+        case categories
+        /// 3: the user picks a difficulty; Continue starts the download in the background.
+        case difficulty
+        /// 4: the user picks the time and enables notifications; the step ends once scheduling
+        /// succeeds with facts to send.
+        case notifications
+        /// 5: the preferences are saved and onboarding is complete; the main app opens
+        /// ``Onboarding/successDelay`` later.
+        case success
+        /// Onboarding is over: the main app shows.
+        case mainApp
 
         public static func < (lhs: Step, rhs: Step) -> Bool { lhs.rawValue < rhs.rawValue }
     }
