@@ -27,7 +27,7 @@ public struct Violation: Sendable, Hashable, CustomStringConvertible {
 
 /// What the checks can change, to show that they catch a bug planted on purpose.
 public struct WorldOptions: Sendable, Hashable {
-    /// How long the scheduler remembers delivered occurrences (``Scheduler/occurrenceWindow``);
+    /// How long the scheduler remembers delivered occurrences (`Scheduler/occurrenceWindow`);
     /// `0` forgets them at once: the identity check planted out.
     public var occurrenceWindow: TimeInterval?
 

@@ -5,7 +5,7 @@ import Foundation
 
 /// The activity-windows recipe in scenario files: `recipe: activity-windows`.
 ///
-/// It plays the app's shell: each event becomes an input of ``ActivityController``, and the
+/// It plays the app's shell: each event becomes an input of `ActivityController`, and the
 /// glue performs the actions it returns against the simulation (the state snapshot, the
 /// refreshes, cancelling everything on an update, the permission prompts), answering the
 /// prompts as the event says. Analytics events go to ``log`` and, when the user opted in,

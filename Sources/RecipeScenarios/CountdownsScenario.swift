@@ -3,7 +3,7 @@ import BugleSimulator
 import Countdowns
 import Foundation
 
-/// `recipe: countdowns`: the countdown app's reminders (``Countdowns``) in a scenario.
+/// `recipe: countdowns`: the countdown app's reminders (`Countdowns`) in a scenario.
 ///
 /// Settings: `pro` (whether the user subscribes at the start; `false` by default) and
 /// `stored` (the app's stored `countdowns` array, in its JSON shape, imported as is).
@@ -16,7 +16,7 @@ import Foundation
 /// | --- | --- |
 /// | `legacy: [{ id, eventId, at, title }]` | an older app version left these notifications pending (`at` with an offset) |
 /// | `openApp: {}` | the user opens the app |
-/// | `addEvent: { id, name, icon, date, timezone, preset, recurrence, notes }` | creates an event; `date` is local to `timezone`; without `timezone` and `preset`, the default plan (``ReminderPlan/defaultPlan(in:)``) in the device's zone |
+/// | `addEvent: { id, name, icon, date, timezone, preset, recurrence, notes }` | creates an event; `date` is local to `timezone`; without `timezone` and `preset`, the default plan (`ReminderPlan/defaultPlan(in:)`) in the device's zone |
 /// | `editEvent: { id, name, date }` | renames or moves an event (`date` local to the event's zone) |
 /// | `setPreset: { event, preset }` | picks a reminder preset |
 /// | `setReminder: { event, reminder, enabled }` | turns one reminder (`7 days before`, `1 day before`, `1 hour before`, `At start`) on or off |

@@ -3,7 +3,7 @@ import BugleSimulator
 import FactsADay
 import Foundation
 
-/// `recipe: facts-a-day`: the daily fact (``FactsADay``) in a scenario, without a network.
+/// `recipe: facts-a-day`: the daily fact (`FactsADay`) in a scenario, without a network.
 ///
 /// The facts come from a local corpus instead of the content server: `corpus:` names a
 /// file in the server's `facts/<language>.jsonl` format (relative to the scenario), or

@@ -3,7 +3,7 @@ import BugleSimulator
 /// The recipes scenario files can name with `recipe:`, as the `bugle` tool ships them.
 ///
 /// Each recipe lives in its own target under `Sources/Recipes/`, depending on Bugle only;
-/// its scenario glue (a ``ScenarioRecipe`` conformance) lives in this target. An app's tests
+/// its scenario glue (a `ScenarioRecipe` conformance) lives in this target. An app's tests
 /// that add their own recipes pass both: `ScenarioParser.parse(text, recipes: RecipeCatalog.all + [MyAppRecipe.self])`.
 public enum RecipeCatalog {
     /// Every recipe the `bugle` tool ships.

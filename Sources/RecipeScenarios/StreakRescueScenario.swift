@@ -3,7 +3,7 @@ import BugleSimulator
 import Foundation
 import StreakRescue
 
-/// `recipe: streak-rescue`: the puzzle game's notifications (``StreakRescue``) in a scenario.
+/// `recipe: streak-rescue`: the puzzle game's notifications (`StreakRescue`) in a scenario.
 ///
 /// Settings: `kickoffTime` and `saverTime` (`HH:MM`), `systemPromptAnswer` (what the user
 /// taps in the system's permission prompt: `authorized`, the default, or `denied`) and

@@ -3,7 +3,7 @@ import BugleSimulator
 import Foundation
 import StudyReminders
 
-/// `recipe: study-reminders`: the flashcard app's reminders (``StudyReminders``) in a scenario.
+/// `recipe: study-reminders`: the flashcard app's reminders (`StudyReminders`) in a scenario.
 ///
 /// Settings: `language` (`en`, the default, `es` or `fr`) and `systemPromptAnswer` (what the
 /// user taps in the system's permission prompt: `authorized`, the default, or `denied`).

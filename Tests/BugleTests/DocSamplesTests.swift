@@ -93,7 +93,7 @@ struct DocSamplesTests {
         #expect(await center.pending.allSatisfy { $0.ruleID != "morning" })
     }
 
-    /// Recurrence.md.
+    /// RecurrenceRules.md.
     @Test func recurrenceArticle() throws {
         let rule = try RecurrenceRule(parsing: "FREQ=MONTHLY;BYMONTHDAY=31;SKIP=BACKWARD;RSCALE=GREGORIAN")
         let start: LocalDateTime = "2026-01-31T09:00"
@@ -142,7 +142,7 @@ struct DocSamplesTests {
     // MARK: The copies are the samples
 
     /// The articles whose samples are whole programs, copied here.
-    static let articles = ["GettingStarted.md", "Recurrence.md"]
+    static let articles = ["GettingStarted.md", "RecurrenceRules.md"]
 
     /// Every `swift` code block of the articles, and of the doc comments above, is in this
     /// file line for line (leading spaces, blank lines and imports aside).

@@ -64,8 +64,11 @@ public struct TamperDetector: Hashable, Sendable, Codable {
     /// The last reading trusted.
     public private(set) var reference: ClockReading?
 
-    /// - Parameter tolerance: a minute by default: a network time correction moves the
-    ///   clock by far less, a person setting it by far more.
+    /// - Parameters:
+    ///   - tolerance: a minute by default: a network time correction moves the clock by far
+    ///     less, a person setting it by far more.
+    ///   - reference: the last reading trusted, kept from an earlier launch; `nil` makes the
+    ///     first ``check(_:)`` the reference.
     public init(tolerance: TimeInterval = 60, reference: ClockReading? = nil) {
         self.tolerance = tolerance
         self.reference = reference

@@ -72,7 +72,7 @@ public struct Recurrence: Hashable, Sendable {
         (lhs.start, lhs.rule, lhs.dates, lhs.exceptions, lhs.timeZone) == (rhs.start, rhs.rule, rhs.dates, rhs.exceptions, rhs.timeZone)
     }
 
-    /// Hashes what ``==`` compares.
+    /// Hashes what `==` compares.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(start)
         hasher.combine(rule)

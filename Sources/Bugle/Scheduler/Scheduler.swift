@@ -55,7 +55,7 @@ public struct RecoveryResult: Sendable, Hashable {
 /// done; ``recover(adopting:)`` at the next launch finishes it.
 ///
 /// The app changes what is planned through the scheduler, and each change refreshes unless
-/// told not to: the state (``set(_:to:refresh:)``, ``setState(from:refresh:)``), the rules
+/// told not to: the state (`set(_:to:refresh:)`, ``setState(from:refresh:)``), the rules
 /// (``setRules(_:refresh:)``, ``setRule(_:refresh:)``, ``removeRule(id:refresh:)``), and the days
 /// of a rule that are done (``complete(_:on:refresh:)``, ``skip(_:on:refresh:)``,
 /// ``pause(_:from:through:refresh:)``). See <doc:SchedulerConcurrency> for what runs on the
@@ -113,7 +113,7 @@ public actor Scheduler {
     }
 
     /// Replaces the state snapshot; call `refresh(reason: .dataChanged)` after, or use
-    /// ``setState(from:refresh:)`` or ``set(_:to:refresh:)``, which refresh.
+    /// ``setState(from:refresh:)`` or `set(_:to:refresh:)`, which refresh.
     public func setState(_ state: AppState) { self.state = state }
 
     /// What the latest refresh planned, changed and failed to change, whoever asked for it
@@ -122,7 +122,7 @@ public actor Scheduler {
     public private(set) var lastRefresh: RefreshResult?
 
     /// Changes one value of the state snapshot; call `refresh(reason: .dataChanged)` after,
-    /// or use ``set(_:to:refresh:)``, which refreshes.
+    /// or use `set(_:to:refresh:)`, which refreshes.
     public func update(_ key: String, to value: JSONValue?) { state[key] = value }
 
     /// Records that the user tapped the notification `id`.

@@ -22,7 +22,7 @@ public struct ZoneRules: Sendable {
     static let longestWindow: TimeInterval = 4_000 * 86_400
 
     /// Reads the transitions of `timeZone` between `start` and `end` (or the first
-    /// ``longestWindow`` of it); outside that window, conversions ask `TimeZone` directly.
+    /// `longestWindow` of it); outside that window, conversions ask `TimeZone` directly.
     ///
     /// - Complexity: O(*t*) where *t* is the number of transitions in the window.
     public init(timeZone: TimeZone, from start: Date, through end: Date) {

@@ -1,7 +1,7 @@
 import Bugle
 import Foundation
 
-/// Bugle's ``Bugle/Center`` over a platform's notification system.
+/// Bugle's `Center` over a platform's notification system.
 ///
 /// On an iPhone, `SystemCenter(system: UserNotificationSystem())` is the center on
 /// `UNUserNotificationCenter`. Requests go through ``RequestMapping`` both ways, so those
@@ -19,6 +19,8 @@ public struct SystemCenter<System: NotificationSystem>: Center {
     public let attachments: @Sendable (NotificationRequest) -> [AttachmentDescription]
 
     /// - Parameters:
+    ///   - system: The platform's notification system (`UserNotificationSystem()` on a device).
+    ///   - namespace: The id prefix of Bugle's requests; pass the planner's.
     ///   - calendar: The device's calendar; `Calendar.current` on a device.
     ///   - attachments: The attachments of a request (see ``RequestMapping/attachments``).
     public init(

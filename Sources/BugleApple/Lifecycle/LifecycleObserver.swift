@@ -21,8 +21,10 @@ public final class LifecycleObserver: @unchecked Sendable {
     private var tokens: [any NSObjectProtocol] = []
 
     /// - Parameters:
+    ///   - notificationCenter: Where the system posts its notifications (`.default`).
     ///   - observesApplicationState: Whether to watch the app entering the foreground and the
     ///     background; leave it off when the app forwards SwiftUI's scene phase.
+    ///   - send: Receives each signal; pass the ``LifecycleRefresher``'s `send(_:)`.
     public init(notificationCenter: NotificationCenter = .default, observesApplicationState: Bool = false, send: @escaping @Sendable (LifecycleSignal) -> Void) {
         self.center = notificationCenter
         self.observesApplicationState = observesApplicationState

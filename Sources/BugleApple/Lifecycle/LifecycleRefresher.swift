@@ -20,6 +20,8 @@ public final class LifecycleRefresher<C: Clock>: @unchecked Sendable where C.Dur
     private var waiters: [CheckedContinuation<Void, Never>] = []
 
     /// - Parameters:
+    ///   - clock: The clock the quiet period is measured on (`ContinuousClock()` in an app, a
+    ///     test clock in tests).
     ///   - quietPeriod: How long a signal waits for others before its refresh starts.
     ///   - refresh: One refresh; the refresher never runs two at once.
     public init(clock: C, quietPeriod: Duration = .milliseconds(500), refresh: @escaping @Sendable (RefreshReason) async -> Void) {

@@ -6,7 +6,7 @@ import Foundation
 /// It holds the facts the system cannot give back exactly (the sound, the relevance score,
 /// the app's own payload with its number types, the named zone of a zoned instant) and the
 /// planner's bookkeeping (rule, group, dedupe key, fingerprint), so that a request read back
-/// from the system rebuilds a ``Bugle/NotificationRequest`` with the fingerprint it had.
+/// from the system rebuilds a `NotificationRequest` with the fingerprint it had.
 /// One string survives any property-list round trip unchanged, whatever the platform does
 /// with number types.
 public struct BugleMetadata: Hashable, Sendable, Codable {
@@ -30,10 +30,10 @@ public struct BugleMetadata: Hashable, Sendable, Codable {
     public var group: String?
     /// Its dedupe key for the no-re-notification policy.
     public var dedupeKey: String?
-    /// The occurrence it shows (``Bugle/NotificationRequest/occurrence``), which the
+    /// The occurrence it shows (`NotificationRequest/occurrence`), which the
     /// scheduler remembers once it is delivered.
     public var occurrence: String?
-    /// ``Bugle/NotificationRequest/fingerprintHex`` of the request as planned.
+    /// `NotificationRequest/fingerprintHex` of the request as planned.
     public var fingerprint: String
     /// The named zone of a zoned instant; the trigger's components may carry a fixed offset
     /// instead (see ``RequestMapping``).

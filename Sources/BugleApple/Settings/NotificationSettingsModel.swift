@@ -23,7 +23,7 @@ import Observation
 public final class NotificationSettingsModel {
     /// What the user allowed; `nil` until the first ``reload()``.
     public private(set) var permission: PermissionState?
-    /// Until when the plan is complete (see ``Bugle/Coverage``); `nil` until loaded.
+    /// Until when the plan is complete (see `Coverage`); `nil` until loaded.
     public private(set) var coverage: Coverage?
     /// The next planned notifications, soonest first, at most ``upcomingLimit``.
     public private(set) var upcoming: [UpcomingNotification] = []
@@ -39,6 +39,10 @@ public final class NotificationSettingsModel {
     private let refresh: @Sendable (RefreshReason) async -> Void
 
     /// - Parameters:
+    ///   - scheduler: The app's scheduler, read for the coverage and the upcoming notifications.
+    ///   - permissions: Where the permission is read and asked (the system's, or a test's).
+    ///   - options: What the app asks the user to allow.
+    ///   - upcomingLimit: How many upcoming notifications to list; 20 by default.
     ///   - refresh: Refreshes the plan after the user answers the prompt; pass the
     ///     ``LifecycleRefresher``'s `refresh(_:)` so it never overlaps another refresh.
     public init(scheduler: Scheduler, permissions: any PermissionSource, options: AuthorizationOptions = .standard, upcomingLimit: Int = 20, refresh: @escaping @Sendable (RefreshReason) async -> Void) {

@@ -10,7 +10,7 @@ import Foundation
 /// ``SimulatedCenter/setClock(to:)``, ``SimulatedCenter/changeTimeZone(to:)``), or through
 /// ``SimulatedPhone``, which holds both: moving the device alone would leave the center's
 /// wall-clock triggers on the old zone and its due requests undelivered. Its `environment`
-/// is what a ``Scheduler`` under simulation reads.
+/// is what a `Scheduler` under simulation reads.
 public final class SimulatedDevice: @unchecked Sendable {
     private let lock = NSLock()
     private var currentDate: Date

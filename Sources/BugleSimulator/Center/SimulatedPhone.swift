@@ -2,7 +2,7 @@ import Bugle
 import Foundation
 
 /// One simulated phone for your tests: its clock, its time zone, the notification center and
-/// the app's ``Scheduler``, changed together so that they cannot disagree.
+/// the app's `Scheduler`, changed together so that they cannot disagree.
 ///
 /// ```swift
 /// let phone = try await SimulatedPhone(at: "2026-03-06T07:00", in: "America/New_York", rules: [stretch])
@@ -84,6 +84,9 @@ public actor SimulatedPhone {
     ///   - start: the moment the phone starts, `YYYY-MM-DDTHH:MM`, local to `timeZone`
     ///     unless written with an offset.
     ///   - timeZone: an IANA zone name, such as `America/New_York`.
+    ///   - rules: the app's rules at launch.
+    ///   - policies: the policies its planner applies, in order.
+    ///   - state: the app's state snapshot at launch.
     ///   - budget: the platform's pending limit (the center keeps that many) and Bugle's margin.
     ///   - authorization: whether notifications are allowed at the start.
     ///   - faults: seeded failures of the center's calls.

@@ -45,7 +45,7 @@ public struct SimulationResult: Sendable {
         public var timeZone: String
         /// Its title.
         public var title: String
-        /// Why, as a ``Bugle/DropReason`` raw value: `quietHours`, `cap`, `budget`, ….
+        /// Why, as a `DropReason` raw value: `quietHours`, `cap`, `budget`, ….
         public var reason: String
         /// A sentence a person can read: "22:30 is inside quiet hours 22:00–07:00".
         public var detail: String
@@ -71,7 +71,7 @@ public struct SimulationResult: Sendable {
     public struct Refresh: Sendable, Hashable {
         /// When, on the device's clock.
         public var at: Date
-        /// Why: a ``Bugle/RefreshReason`` raw value, such as `launch` or `dataChanged`.
+        /// Why: a `RefreshReason` raw value, such as `launch` or `dataChanged`.
         public var reason: String
         /// How many requests the plan held.
         public var planned: Int
@@ -83,7 +83,7 @@ public struct SimulationResult: Sendable {
         public var failures: Int
         /// The plan's coverage horizon, when it had one.
         public var horizon: Date?
-        /// What ended the plan's coverage, as a ``Bugle/Coverage/Limit`` raw value: `budget`,
+        /// What ended the plan's coverage, as a `Coverage/Limit` raw value: `budget`,
         /// `lookahead` or `exhausted`.
         public var limit: String
     }
@@ -120,7 +120,7 @@ public struct SimulationResult: Sendable {
     /// The platform whose pending limit the center kept.
     public var platform: Platform
     /// How many requests a plan could hold: the pending limit less the safety margin
-    /// (``Bugle/Budget/capacity(foreignPending:)`` with no foreign requests).
+    /// (`Budget/capacity(foreignPending:)` with no foreign requests).
     public var capacity: Int
     /// Every notification shown between the start and the end, in order.
     public var deliveries: [Delivery]

@@ -82,9 +82,9 @@ public struct ScenarioEvent: Sendable {
         /// App state changes (a `null` value removes the key).
         case set([String: JSONValue])
         /// The app adds a rule, or replaces the rule with its id (the user picked another
-        /// time): ``Bugle/Scheduler/setRule(_:refresh:)``.
+        /// time): `Scheduler/setRule(_:refresh:)`.
         case setRule(any Rule)
-        /// The app removes the rule with this id: ``Bugle/Scheduler/removeRule(id:refresh:)``.
+        /// The app removes the rule with this id: `Scheduler/removeRule(id:refresh:)`.
         case removeRule(String)
         /// The app marks one rule's local day done or skipped (`complete:`, `skip:`), or takes
         /// the mark back (`undo:`, when the kind is `nil`).

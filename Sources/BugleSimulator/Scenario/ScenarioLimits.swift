@@ -12,7 +12,7 @@ public enum ScenarioLimits {
     public static let days = 1...3_660
     /// `pendingLimit`: a custom platform's pending limit (iOS keeps 64, Android 500 alarms).
     public static let pendingLimit = 1...1_000
-    /// `lookahead`: one minute to ten years (``PlanningContext/maximumLookahead``).
+    /// `lookahead`: one minute to ten years (`PlanningContext.maximumLookahead`).
     public static let lookahead: ClosedRange<TimeInterval> = 60...PlanningContext.maximumLookahead
     /// `every.days`.
     public static let everyDays = 1...3_660
@@ -32,6 +32,6 @@ public enum ScenarioLimits {
     public static let noRenotify: ClosedRange<TimeInterval> = 0...(366 * 86_400)
     /// `staleness.holdAfter` and `staleness.cancelAfter`: up to a year.
     public static let staleness: ClosedRange<TimeInterval> = 0...(366 * 86_400)
-    /// The years of every date and date-time (``TimeParsing/supportedYears``).
+    /// The years of every date and date-time (`TimeParsing/supportedYears`).
     public static var years: ClosedRange<Int> { TimeParsing.supportedYears }
 }

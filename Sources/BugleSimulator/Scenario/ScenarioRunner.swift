@@ -105,9 +105,14 @@ public final class Simulation: @unchecked Sendable {
     private let reopenJournal: @Sendable (any SchedulerJournal) async throws -> any SchedulerJournal
     private let sinks: [any EventSink]
 
-    /// - Parameter reopenJournal: what a `relaunch` event opens as the new process's store,
-    ///   given the old one (close it and open its file again, for a store on disk); the same
-    ///   journal when `nil`.
+    /// - Parameters:
+    ///   - scenario: The scenario to play.
+    ///   - sinks: Event sinks that see the scheduler's events besides the run's own record.
+    ///   - journal: The scheduler's journal (a store, to play over one); an in-memory one
+    ///     when `nil`.
+    ///   - reopenJournal: what a `relaunch` event opens as the new process's store, given
+    ///     the old one (close it and open its file again, for a store on disk); the same
+    ///     journal when `nil`.
     public init(scenario: Scenario, sinks: [any EventSink] = [], journal: (any SchedulerJournal)? = nil,
                 reopenJournal: (@Sendable (any SchedulerJournal) async throws -> any SchedulerJournal)? = nil) async throws {
         self.scenario = scenario

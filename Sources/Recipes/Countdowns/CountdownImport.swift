@@ -10,7 +10,7 @@ public enum CountdownImport {
     /// The events of a JSON array in the app's stored shape.
     ///
     /// Each event's id must be its own (two events with one id would share their
-    /// reminders' ids), and its dates within ``TimeParsing/supportedYears``.
+    /// reminders' ids), and its dates within `TimeParsing/supportedYears`.
     ///
     /// - Throws: ``CountdownImportError`` naming the event and the field at fault.
     public static func events(from data: Data) throws(CountdownImportError) -> [Countdown] {

@@ -6,7 +6,7 @@ import Foundation
 ///
 /// A legacy notification is the app's when its payload says `type: "reminder"` with an
 /// `eventId`, or its id starts with `<eventId>_reminder_` of a known event. It is adopted
-/// (``Scheduler/recover(adopting:)`` replaces it with Bugle's request for the same
+/// (`Scheduler/recover(adopting:)` replaces it with Bugle's request for the same
 /// reminder, so the next refresh leaves it alone) when its event still has a reminder at
 /// the same moment, for the user's entitlements; it is removed when the event is gone or no
 /// longer has that reminder (a Pro reminder of a lapsed subscription among them).
@@ -55,7 +55,7 @@ public struct CountdownRecovery: Sendable {
         return .adopt(match.request(in: namespace))
     }
 
-    /// The matcher for ``Scheduler/recover(adopting:)``.
+    /// The matcher for `Scheduler/recover(adopting:)`.
     public var matcher: LegacyMatcher {
         LegacyMatcher { old in
             if case .adopt(let request) = decision(for: old) { return request }

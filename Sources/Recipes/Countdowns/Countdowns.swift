@@ -142,7 +142,7 @@ public struct Countdowns: Hashable, Sendable {
     /// ids of the reminders whose `notificationId` changed, in the events' order: when it
     /// is empty there is nothing to save.
     ///
-    /// Call it after ``Bugle/Scheduler/refresh(reason:)`` with the center's pending
+    /// Call it after `Scheduler/refresh(reason:)` with the center's pending
     /// requests: the refresh keeps the center equal to the plan, and request ids are
     /// deterministic from the reminder (``CountdownReminder/requestID(in:)``), so the center
     /// is the truth even where a call failed. Pure: other requests in `pending` are ignored.

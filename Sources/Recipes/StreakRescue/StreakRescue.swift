@@ -70,7 +70,7 @@ public struct StreakRescue: Sendable {
     }
 
     /// Uses the catalog in `catalogData` (a translated copy, a test's); it must hold every key
-    /// of ``schema`` in the configured language.
+    /// of the recipe's catalog schema in the configured language.
     public init(configuration: Configuration = Configuration(), catalogData: Data) throws {
         self.configuration = configuration
         catalog = try StringCatalog(data: catalogData, schema: Self.schema(language: configuration.language))

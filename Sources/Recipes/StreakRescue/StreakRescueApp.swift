@@ -9,7 +9,7 @@ import Foundation
 /// ``facts``; write them to the scheduler's state before each ``Action/refresh(_:)``.
 ///
 /// - Trusted time: every input checks the wall clock against the monotonic clock
-///   (``TamperDetector``). While the wall clock is not trusted, refreshes become
+///   (`TamperDetector`). While the wall clock is not trusted, refreshes become
 ///   ``Action/skipScheduling(reason:)``, and the streak counts days on the clock the
 ///   detector expects instead. Samples from trusted sources (``Input/trustedTime(_:)``) set
 ///   the offset that moves fire times, and confirm a wall clock set right again.
@@ -111,7 +111,7 @@ public struct StreakRescueApp: Hashable, Sendable, Codable {
     /// - Parameters:
     ///   - clockTolerance: how far the wall clock may move from the monotonic clock between
     ///     two inputs before it counts as set by hand.
-    ///   - permission: what the permission flow remembers from earlier launches.
+    ///   - memory: what the permission flow remembers from earlier launches.
     public init(clockTolerance: TimeInterval = 60, permission memory: PermissionFlow.Memory = PermissionFlow.Memory()) {
         permission = PermissionFlow(policy: .afterValueMoment(delay: Self.permissionDelay, explanation: true), memory: memory)
         clock = TamperDetector(tolerance: clockTolerance)

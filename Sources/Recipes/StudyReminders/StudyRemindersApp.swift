@@ -8,7 +8,7 @@ import Foundation
 ///   difficulty 4 or 5 due, the difficult-card reminder at the next 16:30.
 /// - Opening the app moves the study reminder to the day after.
 /// - Turning a toggle on asks for permission when it is not decided; a denial keeps the
-///   toggle off, and nothing is scheduled (``PermissionFlow`` with `whenSettingEnabled`).
+///   toggle off, and nothing is scheduled (`PermissionFlow` with `whenSettingEnabled`).
 ///
 /// The value is `Codable`; its ``settings`` are what the app persists.
 public struct StudyRemindersApp: Hashable, Sendable, Codable {
