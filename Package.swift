@@ -74,7 +74,8 @@ let package = Package(
             dependencies: ["Bugle", "BugleStore", .product(name: "GRDB", package: "GRDB.swift")],
             path: "Benchmarks/bugle-bench"
         ),
-        .testTarget(name: "BugleTests", dependencies: ["Bugle", "BugleLogging", .product(name: "Logging", package: "swift-log")]),
+        // BugleSimulator runs the samples of the Bugle tutorials on the simulator's center.
+        .testTarget(name: "BugleTests", dependencies: ["Bugle", "BugleLogging", "BugleSimulator", .product(name: "Logging", package: "swift-log")]),
         // The habit app of the README: an adopter's code on the public API only, and its tests.
         .target(name: "HabitApp", dependencies: ["Bugle"], path: "Examples/HabitApp/Sources/HabitApp"),
         .testTarget(name: "HabitAppTests", dependencies: ["HabitApp", "Bugle", "BugleSimulator"], path: "Examples/HabitApp/Tests/HabitAppTests"),

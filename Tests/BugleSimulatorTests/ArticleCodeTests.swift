@@ -4,7 +4,7 @@ import Testing
 /// The articles' code is the tests' code: every Swift and YAML block of these articles
 /// appears word for word in a test file of this target, so that it compiles and runs.
 @Suite struct ArticleCodeTests {
-    static let articles = ["TestingWithSimulatedPhone.md", "YourOwnRecipe.md"]
+    static let articles = ["TestingWithSimulatedPhone.md", "YourOwnRecipe.md", "TutorialTestingInTheSimulator.md"]
 
     /// The contents of the fenced blocks in `markdown` whose language is `swift` or `yaml`.
     static func codeBlocks(in markdown: String) -> [String] {

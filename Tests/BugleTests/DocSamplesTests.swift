@@ -1,8 +1,10 @@
 import Bugle
+import BugleSimulator
 import Foundation
 import Testing
 
-// The code samples of the DocC articles Getting Started and Recurrence (Sources/Bugle/Bugle.docc)
+// The code samples of the DocC articles Getting Started, Recurrence and the tutorial A daily
+// reminder the user can skip once done (Sources/Bugle/Bugle.docc)
 // and of the doc comments that show times, dates and rules, compiled and run here so that
 // they stay true. Each
 // sample is copied line for line; `everySampleIsInThisFile` fails when a sample in the docs
@@ -139,10 +141,128 @@ struct DocSamplesTests {
         ])
     }
 
+    /// TutorialDailyReminderWithSkip.md, step by step, on the simulator's center. The
+    /// expected days and times are worked out by hand from the calendar: 2026-06-01 is a
+    /// Monday, London is on BST (UTC+01:00) all month, and each step's comment in the
+    /// article says the same.
+    @Test func tutorialDailyReminderWithSkip() async throws {
+        // Step 1: Describe the reminder
+        /// The evening reminder, at the time the user picked.
+        func meditationReminder(at time: LocalTime) -> ScheduledRule {
+            .daily(id: "meditate", at: time, title: "Time to meditate", body: "Ten quiet minutes before bed")
+        }
+        let picked = try LocalTime(hour: 20, minute: 0)  // the hour and minute of the app's time picker
+        #expect(meditationReminder(at: picked).schedule == .daily("20:00"))
+
+        // Step 2: Create the scheduler
+        let london = TimeZone(identifier: "Europe/London")!
+        let device = SimulatedDevice(now: TimeParsing.instant("2026-06-01T07:00+01:00")!, timeZone: london)
+        let center = SimulatedCenter(device: device)
+        let scheduler = Scheduler(
+            planner: Planner(rules: [meditationReminder(at: picked)]),
+            center: center,
+            environment: device.environment
+        )
+        #expect(try await center.pendingRequests().isEmpty)
+
+        // Step 3: Plan when the app launches
+        try await scheduler.refresh(reason: .launch)
+
+        /// The next reminders, as the plan (and so the center) has them now.
+        func upcoming(_ count: Int) async throws -> [String] {
+            try await scheduler.currentPlan().entries.prefix(count).map { "\($0.request.fireTime)" }
+        }
+        print(try await upcoming(2))  // ["2026-06-01T20:00 (wall clock)", "2026-06-02T20:00 (wall clock)"]
+        #expect(try await upcoming(2) == ["2026-06-01T20:00 (wall clock)", "2026-06-02T20:00 (wall clock)"])
+        // iOS's 64 pending, less Bugle's margin of 4: the 60 evenings June 1 through July 30.
+        let pending = try await center.pendingRequests()
+        #expect(pending.count == 60)
+        #expect(pending.first?.id == "bugle.meditate@2026-06-01" && pending.last?.id == "bugle.meditate@2026-07-30")
+
+        // Step 4: Let the user pick another time
+        try await scheduler.setRule(meditationReminder(at: "21:30"))
+        print(try await upcoming(2))  // ["2026-06-01T21:30 (wall clock)", "2026-06-02T21:30 (wall clock)"]
+        #expect(try await upcoming(2) == ["2026-06-01T21:30 (wall clock)", "2026-06-02T21:30 (wall clock)"])
+        #expect(try await center.pendingRequests().allSatisfy { $0.fireTime.description.hasSuffix("T21:30 (wall clock)") })
+
+        // Step 5: Mark today done
+        /// Today on the device's clock: the day the user marks.
+        func today() -> LocalDate {
+            let now = scheduler.environment.now()
+            return ZoneRules(timeZone: scheduler.environment.calendar().timeZone, around: now).localDate(at: now)
+        }
+        try await scheduler.complete("meditate", on: today())
+        print(try await upcoming(2))  // ["2026-06-02T21:30 (wall clock)", "2026-06-03T21:30 (wall clock)"]
+        #expect(today() == "2026-06-01")
+        #expect(try await upcoming(2) == ["2026-06-02T21:30 (wall clock)", "2026-06-03T21:30 (wall clock)"])
+        // Tonight's request is gone from the center; tomorrow's stays.
+        let ids = Set(try await center.pendingRequests().map(\.id))
+        #expect(!ids.contains("bugle.meditate@2026-06-01") && ids.contains("bugle.meditate@2026-06-02"))
+
+        // Step 6: Read why tonight's reminder went
+        let report = try await scheduler.currentPlan().report
+        for drop in report.dropped(.completed) {
+            print(drop)  // meditate@2026-06-01 completed: the app marked meditate completed on 2026-06-01
+        }
+        #expect(report.dropped(.completed).map(\.description) == ["meditate@2026-06-01 completed: the app marked meditate completed on 2026-06-01"])
+
+        // Step 7: Skip an evening ahead of time
+        try await scheduler.skip("meditate", on: today().adding(days: 2))
+        print(try await upcoming(2))  // ["2026-06-02T21:30 (wall clock)", "2026-06-04T21:30 (wall clock)"]
+        #expect(try await upcoming(2) == ["2026-06-02T21:30 (wall clock)", "2026-06-04T21:30 (wall clock)"])
+        // Monday 1 June plus two days: Wednesday 3 June.
+        #expect(try await scheduler.currentPlan().report.dropped(.skipped).map(\.candidate.id) == ["meditate@2026-06-03"])
+
+        // Step 8: Pause for a holiday, and come back early
+        try await scheduler.pause(.all, from: "2026-06-10", through: "2026-06-14")
+        await center.advance(to: TimeParsing.instant("2026-06-12T09:00+01:00")!)
+        try await scheduler.resume(.all, from: today())
+        print(try await upcoming(1))  // ["2026-06-12T21:30 (wall clock)"]
+        #expect(today() == "2026-06-12")
+        #expect(try await upcoming(1) == ["2026-06-12T21:30 (wall clock)"])
+        // Back on Friday the 12th: the pause now ends the day before.
+        #expect(try await scheduler.marks().map(\.description) == [
+            "meditate completed on 2026-06-01", "meditate skipped on 2026-06-03", "every rule paused 2026-06-10 through 2026-06-11",
+        ])
+
+        // Step 9: See what the user saw
+        await center.advance(to: TimeParsing.instant("2026-06-16T09:00+01:00")!)
+        for shown in try await center.deliveredNotifications() {
+            print(ZoneRules(timeZone: london, around: shown.date).localDateTime(at: shown.date), shown.content.title)
+        }
+        // 2026-06-02T21:30 Time to meditate
+        // 2026-06-04T21:30 Time to meditate
+        // 2026-06-05T21:30 Time to meditate
+        // …
+        // 2026-06-09T21:30 Time to meditate
+        // 2026-06-12T21:30 Time to meditate
+        // …
+        // 2026-06-15T21:30 Time to meditate
+        // By hand: every evening June 2 to 15 at 21:30 London time, but the 3rd (skipped) and
+        // the 10th and 11th (away); the 1st was done.
+        let shown = try await center.deliveredNotifications()
+        #expect(shown.map { "\(ZoneRules(timeZone: london, around: $0.date).localDateTime(at: $0.date)) \($0.content.title)" } == [
+            "2026-06-02T21:30 Time to meditate",
+            "2026-06-04T21:30 Time to meditate",
+            "2026-06-05T21:30 Time to meditate",
+            "2026-06-06T21:30 Time to meditate",
+            "2026-06-07T21:30 Time to meditate",
+            "2026-06-08T21:30 Time to meditate",
+            "2026-06-09T21:30 Time to meditate",
+            "2026-06-12T21:30 Time to meditate",
+            "2026-06-13T21:30 Time to meditate",
+            "2026-06-14T21:30 Time to meditate",
+            "2026-06-15T21:30 Time to meditate",
+        ])
+        // 21:30 BST is 20:30 UTC: the instants too, not only their rendering.
+        #expect(shown.first?.date == TimeParsing.instant("2026-06-02T20:30Z"))
+        #expect(shown.allSatisfy { $0.content.body == "Ten quiet minutes before bed" })
+    }
+
     // MARK: The copies are the samples
 
     /// The articles whose samples are whole programs, copied here.
-    static let articles = ["GettingStarted.md", "RecurrenceRules.md"]
+    static let articles = ["GettingStarted.md", "RecurrenceRules.md", "TutorialDailyReminderWithSkip.md"]
 
     /// Every `swift` code block of the articles, and of the doc comments above, is in this
     /// file line for line (leading spaces, blank lines and imports aside).
