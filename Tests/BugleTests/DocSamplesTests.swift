@@ -186,14 +186,9 @@ struct DocSamplesTests {
         #expect(try await center.pendingRequests().allSatisfy { $0.fireTime.description.hasSuffix("T21:30 (wall clock)") })
 
         // Step 5: Mark today done
-        /// Today on the device's clock: the day the user marks.
-        func today() -> LocalDate {
-            let now = scheduler.environment.now()
-            return ZoneRules(timeZone: scheduler.environment.calendar().timeZone, around: now).localDate(at: now)
-        }
-        try await scheduler.complete("meditate", on: today())
+        try await scheduler.complete("meditate", on: scheduler.today())
         print(try await upcoming(2))  // ["2026-06-02T21:30 (wall clock)", "2026-06-03T21:30 (wall clock)"]
-        #expect(today() == "2026-06-01")
+        #expect(scheduler.today() == "2026-06-01")
         #expect(try await upcoming(2) == ["2026-06-02T21:30 (wall clock)", "2026-06-03T21:30 (wall clock)"])
         // Tonight's request is gone from the center; tomorrow's stays.
         let ids = Set(try await center.pendingRequests().map(\.id))
@@ -207,7 +202,7 @@ struct DocSamplesTests {
         #expect(report.dropped(.completed).map(\.description) == ["meditate@2026-06-01 completed: the app marked meditate completed on 2026-06-01"])
 
         // Step 7: Skip an evening ahead of time
-        try await scheduler.skip("meditate", on: today().adding(days: 2))
+        try await scheduler.skip("meditate", on: scheduler.today().adding(days: 2))
         print(try await upcoming(2))  // ["2026-06-02T21:30 (wall clock)", "2026-06-04T21:30 (wall clock)"]
         #expect(try await upcoming(2) == ["2026-06-02T21:30 (wall clock)", "2026-06-04T21:30 (wall clock)"])
         // Monday 1 June plus two days: Wednesday 3 June.
@@ -216,9 +211,9 @@ struct DocSamplesTests {
         // Step 8: Pause for a holiday, and come back early
         try await scheduler.pause(.all, from: "2026-06-10", through: "2026-06-14")
         await center.advance(to: TimeParsing.instant("2026-06-12T09:00+01:00")!)
-        try await scheduler.resume(.all, from: today())
+        try await scheduler.resume(.all, from: scheduler.today())
         print(try await upcoming(1))  // ["2026-06-12T21:30 (wall clock)"]
-        #expect(today() == "2026-06-12")
+        #expect(scheduler.today() == "2026-06-12")
         #expect(try await upcoming(1) == ["2026-06-12T21:30 (wall clock)"])
         // Back on Friday the 12th: the pause now ends the day before.
         #expect(try await scheduler.marks().map(\.description) == [

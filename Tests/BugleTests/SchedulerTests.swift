@@ -95,6 +95,20 @@ struct SchedulerTests {
         return Scheduler(planner: planner, center: center, environment: SchedulerEnvironment(now: { clock.now }, calendar: { calendar }), state: state, sink: sink)
     }
 
+    /// Today is the date on the device's wall clock: 23:30 in New York is already the next
+    /// day in UTC, and the day follows the clock and a change of zone.
+    @Test func todayIsTheDateTheDeviceShows() {
+        let clock = ManualClock(utc(2026, 3, 2, 4, 30))  // 2026-03-01 23:30 in New York
+        let zones = CalendarBox(gregorian(zoneID))
+        let scheduler = Scheduler(planner: Planner(rules: []), center: FakeCenter(),
+                                  environment: SchedulerEnvironment(now: { clock.now }, calendar: { zones.calendar }))
+        #expect(scheduler.today() == day(2026, 3, 1))
+        clock.advance(3600)
+        #expect(scheduler.today() == day(2026, 3, 2))
+        zones.calendar = gregorian("Pacific/Honolulu")  // 19:30 on 03-01 there
+        #expect(scheduler.today() == day(2026, 3, 1))
+    }
+
     func expectCenterMatchesPlan(_ center: FakeCenter, _ scheduler: Scheduler, sourceLocation: SourceLocation = #_sourceLocation) async throws {
         let plan = try await scheduler.currentPlan()
         let pending = await center.pending.filter { plan.namespace.owns($0.id) }

@@ -69,6 +69,14 @@ public actor Scheduler {
     public nonisolated let center: any Center
     /// Where the scheduler reads the time and the calendar.
     public nonisolated let environment: SchedulerEnvironment
+
+    /// Today on the device's clock: the local date the environment's clock shows in its
+    /// calendar's zone now, the day a user means by "done today"
+    /// (`complete("habit", on: scheduler.today())`).
+    public nonisolated func today() -> LocalDate {
+        let now = environment.now()
+        return ZoneRules(timeZone: environment.calendar().timeZone, around: now).localDate(at: now)
+    }
     /// Where its events go: an ``EventRecorder`` by default.
     public nonisolated let sink: any EventSink
     /// The ledger and the delivery history.
