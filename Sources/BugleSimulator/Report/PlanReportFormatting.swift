@@ -29,10 +29,10 @@ public enum PlanReportFormatting {
         out += "\nChecks, in order (the first that does not keep a candidate decides)\n"
         for (index, check) in report.checks.enumerated() { out += TerminalText.escaped("  \(index + 1). \(check)") + "\n" }
         out += "\nCoverage\n  "
-        switch report.coverage.limit {
-        case .exhausted: out += "complete: nothing left to plan\n"
-        case .budget: out += "complete until \(ISO8601.string(from: report.coverage.horizon!, rules: zone)) (then the budget is full)\n"
-        case .lookahead: out += "complete until \(ISO8601.string(from: report.coverage.horizon!, rules: zone)) (the planner's lookahead)\n"
+        switch (report.coverage.limit, report.coverage.horizon) {
+        case (.budget, let horizon?): out += "complete until \(ISO8601.string(from: horizon, rules: zone)) (then the budget is full)\n"
+        case (.lookahead, let horizon?): out += "complete until \(ISO8601.string(from: horizon, rules: zone)) (the planner's lookahead)\n"
+        default: out += "complete: nothing left to plan\n"
         }
         return out
     }

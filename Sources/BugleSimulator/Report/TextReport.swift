@@ -120,15 +120,15 @@ public enum TextReport {
     static func coverageText(_ result: SimulationResult, zones: inout ZoneFormatter) -> String {
         guard let coverage = result.coverage else { return "nothing planned (the app was never opened)" }
         let zone = result.zoneChanges.last?.to ?? result.timeZone
+        // A coverage built by hand may lack the horizon its limit implies: it reads as complete.
+        guard let horizon = coverage.horizon, coverage.limit != .exhausted else { return "complete: nothing left to plan" }
         switch coverage.limit {
         case .exhausted:
             return "complete: nothing left to plan"
         case .budget:
-            let horizon = coverage.horizon!
             let local = zones.local(horizon, zone)
             return "complete until \(local.date.weekday.shortName) \(local.date) \(local.time) \(zones.offset(horizon, zone)) (then the budget is full)"
         case .lookahead:
-            let horizon = coverage.horizon!
             let local = zones.local(horizon, zone)
             return "complete until \(local.date) (the planner's lookahead)"
         }

@@ -18,10 +18,10 @@ public struct ActivityWindow: Hashable, Sendable {
         self.average = Double(hours.map(\.score).reduce(0, +)) / Double(max(hours.count, 1))
     }
 
-    /// When the first hour starts.
-    public var start: Date { hours.first!.time }
-    /// When the last hour ends.
-    public var end: Date { hours.last!.time.addingTimeInterval(3600) }
+    /// When the first hour starts (`Date.distantPast` for a window built without hours).
+    public var start: Date { hours.first?.time ?? .distantPast }
+    /// When the last hour ends (`Date.distantPast` for a window built without hours).
+    public var end: Date { hours.last.map { $0.time.addingTimeInterval(3600) } ?? .distantPast }
 
     /// The words for its average: Perfect, Good, …
     public var label: ScoreLabel { ScoreLabel(score: average) }
