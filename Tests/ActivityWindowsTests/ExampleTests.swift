@@ -144,18 +144,19 @@ import Testing
         #expect(notes.contains("03-23 08:00 cancelled 4 (user_disabled)"))
     }
 
-    @Test func theReadmeExcerptIsWhatTheRunPrints() async throws {
+    /// The excerpt in the recipe's article (`ActivityWindowsExample.md`) is what the run prints.
+    @Test func theArticleExcerptIsWhatTheRunPrints() async throws {
         let (result, _) = try await run()
         let printed = Set(TextReport.render(result).split(separator: "\n"))
         #expect(printed.contains("  06:30  run_dog    Run with Luna: No good run windows for Luna today. Too warm."))
-        let readme = try String(contentsOf: packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
-        let command = try #require(readme.range(of: "swift run bugle simulate Examples/activity-windows.yaml"))
-        let start = try #require(readme.range(of: "```text\n", range: command.upperBound..<readme.endIndex))
-        let end = try #require(readme.range(of: "```", range: start.upperBound..<readme.endIndex))
-        let sample = readme[start.upperBound..<end.lowerBound].split(separator: "\n").filter { $0 != "…" }
+        let article = try String(contentsOf: packageRoot.appendingPathComponent("Sources/Recipes/ActivityWindows/ActivityWindows.docc/ActivityWindowsExample.md"), encoding: .utf8)
+        let command = try #require(article.range(of: "swift run bugle simulate Examples/activity-windows.yaml"))
+        let start = try #require(article.range(of: "```text\n", range: command.upperBound..<article.endIndex))
+        let end = try #require(article.range(of: "```", range: start.upperBound..<article.endIndex))
+        let sample = article[start.upperBound..<end.lowerBound].split(separator: "\n").filter { $0 != "…" }
         #expect(sample.count > 8)
         for line in sample {
-            #expect(printed.contains(line), "README line not printed: \(line)")
+            #expect(printed.contains(line), "article line not printed: \(line)")
         }
     }
 

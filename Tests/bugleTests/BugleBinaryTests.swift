@@ -148,22 +148,50 @@ import FoundationXML
         #expect(run.stdout.isEmpty)
     }
 
-    @Test(arguments: ["streak-rescue", "study-reminders"])
-    func recipeExamplesRunAndTheReadmeShowsTheirOutput(name: String) throws {
+    /// The lines of the first ```` ```text ```` block after `command` in the file at `path`
+    /// (relative to the package's root), without the `…` lines that stand for lines left out.
+    static func excerpt(after command: String, in path: String) throws -> [Substring] {
+        let text = try String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)
+        let found = try #require(text.range(of: command), "\(path) does not show \(command)")
+        let start = try #require(text.range(of: "```text\n", range: found.upperBound..<text.endIndex), "no text block after \(command) in \(path)")
+        let end = try #require(text.range(of: "```", range: start.upperBound..<text.endIndex))
+        return text[start.upperBound..<end.lowerBound].split(separator: "\n").filter { $0 != "…" }
+    }
+
+    /// Each recipe's article shows its example's timeline: every line of the excerpt after the
+    /// command is printed by that command.
+    @Test(arguments: [
+        ("streak-rescue", "Sources/Recipes/StreakRescue/StreakRescue.docc/StreakRescueExample.md"),
+        ("study-reminders", "Sources/Recipes/StudyReminders/StudyReminders.docc/StudyRemindersExample.md"),
+        ("activity-windows", "Sources/Recipes/ActivityWindows/ActivityWindows.docc/ActivityWindowsExample.md"),
+        ("countdowns", "Sources/Recipes/Countdowns/Countdowns.docc/CountdownsExample.md"),
+        ("facts-a-day", "Sources/Recipes/FactsADay/FactsADay.docc/FactsADayExample.md"),
+    ])
+    func recipeExamplesRunAndTheirArticlesShowTheirOutput(name: String, article: String) throws {
         let run = try run(["simulate", "Examples/\(name).yaml"])
         #expect(run.status == 0)
         #expect(run.stderr.isEmpty)
         #expect(run.stdout.contains("Summary"))
-        // The README's excerpt after the command is real output.
-        let readme = try String(contentsOf: Self.root.appendingPathComponent("README.md"), encoding: .utf8)
-        let command = try #require(readme.range(of: "swift run bugle simulate Examples/\(name).yaml"))
-        let start = try #require(readme.range(of: "```text\n", range: command.upperBound..<readme.endIndex))
-        let end = try #require(readme.range(of: "```", range: start.upperBound..<readme.endIndex))
-        let sample = readme[start.upperBound..<end.lowerBound].split(separator: "\n").filter { $0 != "…" }
+        let sample = try Self.excerpt(after: "swift run bugle simulate Examples/\(name).yaml", in: article)
         let printed = Set(run.stdout.split(separator: "\n"))
         #expect(sample.count >= 5)
         for line in sample {
-            #expect(printed.contains(line), "README line not printed: \(line)")
+            let shown = printed.contains(line)
+            #expect(shown, "\(article): line not printed: \(line)")
+        }
+    }
+
+    /// The article *Limits* shows what the tool says to a value out of range, and the status.
+    @Test func theLimitsArticleShowsWhatTheToolSays() throws {
+        let path = "Sources/BugleSimulator/BugleSimulator.docc/Limits.md"
+        let article = try String(contentsOf: Self.root.appendingPathComponent(path), encoding: .utf8)
+        let days = try run(["simulate", "Examples/morning-and-evening.yaml", "--days", "10000000"])
+        let rule = try run(["rrule", "FREQ=DAILY;\u{200B}INTERVAL=2", "--start", "2026-03-01T09:00", "--count", "2"])
+        #expect(article.contains(#"$ bugle rrule "FREQ=DAILY;\#u{200B}INTERVAL=2" --start 2026-03-01T09:00 --count 2"#))
+        for run in [days, rule] {
+            #expect(run.status == 64)
+            #expect(run.stdout.isEmpty)
+            #expect(article.contains("\n" + run.stderr), "\(path) does not show: \(run.stderr)")
         }
     }
 
@@ -174,29 +202,89 @@ import FoundationXML
     }
 }
 
-/// The README's quick start shows real output: every line of its sample is printed by the
-/// command it names.
+/// The README: at most 200 lines; its quick start shows real output, every line of its sample
+/// printed by the command it names; its example is the habit app's code.
 @Suite struct ReadmeTests {
+    static func readme() throws -> String {
+        try String(contentsOf: BugleBinaryTests.root.appendingPathComponent("README.md"), encoding: .utf8)
+    }
+
+    @Test func theReadmeIsShort() throws {
+        let lines = try Self.readme().split(separator: "\n", omittingEmptySubsequences: false).count - 1
+        #expect(lines <= 200, "README.md has \(lines) lines")
+    }
+
     @Test func quickStartOutputMatchesTheReadme() throws {
-        let readme = try String(contentsOf: BugleBinaryTests.root.appendingPathComponent("README.md"), encoding: .utf8)
+        let readme = try Self.readme()
         #expect(readme.contains("swift run bugle simulate Examples/morning-and-evening.yaml"))
         #expect(readme.contains("\nScripts/test-all.sh\n"))
-        let start = try #require(readme.range(of: "```text\n"))
-        let end = try #require(readme.range(of: "```", range: start.upperBound..<readme.endIndex))
-        let sample = readme[start.upperBound..<end.lowerBound].split(separator: "\n").filter { $0 != "…" }
+        let sample = try BugleBinaryTests.excerpt(after: "## Quick start", in: "README.md")
         let run = try BugleBinaryTests().run(["simulate", "Examples/morning-and-evening.yaml"])
         let printed = Set(run.stdout.split(separator: "\n"))
-        #expect(sample.count > 20)
+        #expect(sample.count >= 10)
         for line in sample {
-            #expect(printed.contains(line), "README line not printed: \(line)")
+            let shown = printed.contains(line)
+            #expect(shown, "README line not printed: \(line)")
         }
     }
 
-    @Test func pageSectionShowsTheCommandAndAScreenshotThatExists() throws {
-        let readme = try String(contentsOf: BugleBinaryTests.root.appendingPathComponent("README.md"), encoding: .utf8)
-        #expect(readme.contains("swift run bugle simulate Examples/morning-and-evening.yaml --html timeline.html"))
-        #expect(readme.contains("](docs/timeline.png)"))
-        let image = try Data(contentsOf: BugleBinaryTests.root.appendingPathComponent("docs/timeline.png"))
+    /// The README's example is `Examples/HabitApp/Sources/HabitApp/HabitReminders.swift`
+    /// line for line, its doc comments left out.
+    @Test func theHabitExampleIsTheHabitAppsCode() throws {
+        let readme = try Self.readme()
+        let intro = try #require(readme.range(of: "A habit app's whole reminder logic"))
+        let start = try #require(readme.range(of: "```swift\n", range: intro.upperBound..<readme.endIndex))
+        let end = try #require(readme.range(of: "\n```", range: start.upperBound..<readme.endIndex))
+        let source = try String(contentsOf: BugleBinaryTests.root.appendingPathComponent("Examples/HabitApp/Sources/HabitApp/HabitReminders.swift"), encoding: .utf8)
+        let code = source.split(separator: "\n", omittingEmptySubsequences: false)
+            .filter { !$0.trimmingCharacters(in: .whitespaces).hasPrefix("///") }
+            .joined(separator: "\n")
+            .trimmingCharacters(in: .newlines)
+        #expect(String(readme[start.upperBound..<end.lowerBound]) == code)
+        #expect(readme[start.upperBound..<end.lowerBound].split(separator: "\n", omittingEmptySubsequences: false).count <= 25)
+    }
+
+    /// The timeline page's article shows the command and a screenshot the catalog holds, the
+    /// same file as `docs/timeline.png`.
+    @Test func theTimelineArticleShowsTheCommandAndAScreenshotThatExists() throws {
+        let catalog = BugleBinaryTests.root.appendingPathComponent("Sources/BugleSimulator/BugleSimulator.docc")
+        let article = try String(contentsOf: catalog.appendingPathComponent("TimelinePage.md"), encoding: .utf8)
+        #expect(article.contains("swift run bugle simulate Examples/morning-and-evening.yaml --html timeline.html"))
+        #expect(article.contains("](timeline.png)"))
+        let image = try Data(contentsOf: catalog.appendingPathComponent("Resources/timeline.png"))
         #expect(image.starts(with: [0x89, 0x50, 0x4E, 0x47]))
+        #expect(try Data(contentsOf: BugleBinaryTests.root.appendingPathComponent("docs/timeline.png")) == image)
+    }
+
+    /// Every path the README names exists, and every DocC article is linked from its
+    /// catalog's root page.
+    @Test func theDocumentationTheReadmeNamesExists() throws {
+        let readme = try Self.readme()
+        let root = BugleBinaryTests.root
+        let paths = readme.matches(of: /`([^`\n]+)`/).map(\.output.1)
+            .filter { ($0.hasSuffix(".md") || $0.hasSuffix(".docc/")) && !$0.contains("<") }
+        #expect(paths.count >= 15)
+        let catalogs = try FileManager.default.subpathsOfDirectory(atPath: root.appendingPathComponent("Sources").path)
+            .filter { $0.hasSuffix(".docc") }
+        let articles = try catalogs.flatMap { catalog in
+            try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("Sources/\(catalog)").path)
+                .filter { $0.hasSuffix(".md") }.map { "Sources/\(catalog)/\($0)" }
+        }
+        for path in paths {
+            // A full path, or an article's file name under a catalog the README names.
+            let found = FileManager.default.fileExists(atPath: root.appendingPathComponent(String(path)).path)
+                || articles.contains { $0.hasSuffix("/" + path) }
+            #expect(found, "README.md names \(path), which is not there")
+        }
+        for catalog in catalogs {
+            let folder = root.appendingPathComponent("Sources/\(catalog)")
+            let pages = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".md") }
+            let texts = try pages.map { try String(contentsOf: folder.appendingPathComponent($0), encoding: .utf8) }
+            let rootPage = try #require(texts.first { $0.hasPrefix("# ``") }, "\(catalog) has no root page")
+            for (page, text) in zip(pages, texts) where !text.hasPrefix("# ``") {
+                let name = page.dropLast(3)
+                #expect(rootPage.contains("- <doc:\(name)>"), "\(catalog)'s root page does not link \(name)")
+            }
+        }
     }
 }

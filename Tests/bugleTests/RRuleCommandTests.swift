@@ -13,12 +13,13 @@ import Testing
         #expect(run.stdout == "2026-01-31T09:00:00-05:00\n2026-02-28T09:00:00-05:00\n2026-03-31T09:00:00-04:00\n2026-04-30T09:00:00-04:00\n")
     }
 
-    @Test func theReadmeSampleIsWhatItPrints() throws {
-        let readme = try String(contentsOf: BugleBinaryTests.root.appendingPathComponent("README.md"), encoding: .utf8)
+    /// The article *The bugle command* (BugleSimulator's catalog) shows what this prints.
+    @Test func theArticleSampleIsWhatItPrints() throws {
+        let article = try String(contentsOf: BugleBinaryTests.root.appendingPathComponent("Sources/BugleSimulator/BugleSimulator.docc/TheBugleCommand.md"), encoding: .utf8)
         let command = #"$ swift run bugle rrule "FREQ=MONTHLY;BYMONTHDAY=31;SKIP=BACKWARD;RSCALE=GREGORIAN" \"#
-        let start = try #require(readme.range(of: command))
-        let end = try #require(readme.range(of: "```", range: start.upperBound..<readme.endIndex))
-        let sample = readme[start.upperBound..<end.lowerBound].split(separator: "\n").dropFirst().map { $0 + "\n" }.joined()
+        let start = try #require(article.range(of: command))
+        let end = try #require(article.range(of: "```", range: start.upperBound..<article.endIndex))
+        let sample = article[start.upperBound..<end.lowerBound].split(separator: "\n").dropFirst().map { $0 + "\n" }.joined()
         let run = try run(["FREQ=MONTHLY;BYMONTHDAY=31;SKIP=BACKWARD;RSCALE=GREGORIAN", "--start", "2026-01-31T09:00", "--tz", "America/New_York", "--count", "4"])
         #expect(run.stdout == sample)
     }
