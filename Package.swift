@@ -48,16 +48,20 @@ let package = Package(
         ),
         // Recipes: one target per seed system, each depending on Bugle only.
         .target(name: "ActivityWindows", dependencies: ["Bugle"], path: "Sources/Recipes/ActivityWindows"),
-                .target(name: "StreakRescue", dependencies: ["Bugle"], path: "Sources/Recipes/StreakRescue",
-                resources: [.copy("Resources/StreakRescue.xcstrings")]),
-        .target(name: "StudyReminders", dependencies: ["Bugle"], path: "Sources/Recipes/StudyReminders",
-                resources: [.copy("Resources/StudyReminders.xcstrings")]),
+        .target(
+            name: "StreakRescue", dependencies: ["Bugle"], path: "Sources/Recipes/StreakRescue",
+            resources: [.copy("Resources/StreakRescue.xcstrings")]),
+        .target(
+            name: "StudyReminders", dependencies: ["Bugle"], path: "Sources/Recipes/StudyReminders",
+            resources: [.copy("Resources/StudyReminders.xcstrings")]),
         .target(name: "Countdowns", dependencies: ["Bugle"], path: "Sources/Recipes/Countdowns"),
         // Facts A Day persists its content beside Bugle's store, in the same SQLite file.
-        .target(name: "FactsADay", dependencies: ["Bugle", "BugleStore", .product(name: "GRDB", package: "GRDB.swift")],
-                path: "Sources/Recipes/FactsADay"),
+        .target(
+            name: "FactsADay", dependencies: ["Bugle", "BugleStore", .product(name: "GRDB", package: "GRDB.swift")],
+            path: "Sources/Recipes/FactsADay"),
         // Scenario glue for the recipes: what `recipe:` in a scenario file can name.
-        .target(name: "RecipeScenarios", dependencies: ["Bugle", "BugleSimulator", "ActivityWindows", "StreakRescue", "StudyReminders", "Countdowns", "FactsADay"]),
+        .target(
+            name: "RecipeScenarios", dependencies: ["Bugle", "BugleSimulator", "ActivityWindows", "StreakRescue", "StudyReminders", "Countdowns", "FactsADay"]),
         // Random worlds: scenarios drawn from a seed, run with the invariants checked after
         // every step (`bugle worlds`, and the property tests).
         .target(name: "BugleWorlds", dependencies: ["Bugle", "BugleSimulator", "BugleStore", "RecipeScenarios"]),
@@ -92,7 +96,9 @@ let package = Package(
         // A child process for the store's tests: imports a drip queue until it is killed.
         .executableTarget(name: "bugle-store-import", dependencies: ["BugleStore"], path: "Tests/BugleStoreImportHelper"),
         .testTarget(name: "bugleTests", dependencies: ["bugle"]),
-        .testTarget(name: "FactsADayTests", dependencies: ["FactsADay", "bugle", "Bugle", "BugleStore", "BugleSimulator", "RecipeScenarios", .product(name: "GRDB", package: "GRDB.swift")]),
+        .testTarget(
+            name: "FactsADayTests",
+            dependencies: ["FactsADay", "bugle", "Bugle", "BugleStore", "BugleSimulator", "RecipeScenarios", .product(name: "GRDB", package: "GRDB.swift")]),
     ]
 )
 

@@ -61,12 +61,20 @@ enum RecurrenceBenchmarks {
         calendar.timeZone = zone
         let cases: [(String, String, Calendar.RecurrenceRule)] = [
             ("daily", "FREQ=DAILY", Calendar.RecurrenceRule(calendar: calendar, frequency: .daily)),
-            ("weekly-byday", "FREQ=WEEKLY;BYDAY=MO,WE,FR",
-             Calendar.RecurrenceRule(calendar: calendar, frequency: .weekly, weekdays: [.every(.monday), .every(.wednesday), .every(.friday)])),
-            ("monthly-bysetpos", "FREQ=MONTHLY;BYDAY=MO,TU,WE,TH,FR;BYSETPOS=-1",
-             Calendar.RecurrenceRule(calendar: calendar, frequency: .monthly, weekdays: [.every(.monday), .every(.tuesday), .every(.wednesday), .every(.thursday), .every(.friday)], setPositions: [-1])),
-            ("yearly-bymonth-byday", "FREQ=YEARLY;BYMONTH=11;BYDAY=4TH",
-             Calendar.RecurrenceRule(calendar: calendar, frequency: .yearly, months: [11], weekdays: [.nth(4, .thursday)])),
+            (
+                "weekly-byday", "FREQ=WEEKLY;BYDAY=MO,WE,FR",
+                Calendar.RecurrenceRule(calendar: calendar, frequency: .weekly, weekdays: [.every(.monday), .every(.wednesday), .every(.friday)])
+            ),
+            (
+                "monthly-bysetpos", "FREQ=MONTHLY;BYDAY=MO,TU,WE,TH,FR;BYSETPOS=-1",
+                Calendar.RecurrenceRule(
+                    calendar: calendar, frequency: .monthly,
+                    weekdays: [.every(.monday), .every(.tuesday), .every(.wednesday), .every(.thursday), .every(.friday)], setPositions: [-1])
+            ),
+            (
+                "yearly-bymonth-byday", "FREQ=YEARLY;BYMONTH=11;BYDAY=4TH",
+                Calendar.RecurrenceRule(calendar: calendar, frequency: .yearly, months: [11], weekdays: [.nth(4, .thursday)])
+            ),
         ]
         var rows: [Row] = []
         for (name, text, foundationRule) in cases {

@@ -105,23 +105,25 @@ enum ManyRules {
         var rules: [any Rule] = []
         rules.reserveCapacity(count)
         for index in 0..<min(dailyCount, count) {
-            rules.append(ScheduledRule(
-                id: "daily-\(index)", schedule: .daily(Fixture.time(7 + index / 2, (index % 2) * 30)),
-                content: NotificationContent(title: "Daily \(index)", body: "A daily reminder.", threadID: "daily"),
-                group: "daily"))
+            rules.append(
+                ScheduledRule(
+                    id: "daily-\(index)", schedule: .daily(Fixture.time(7 + index / 2, (index % 2) * 30)),
+                    content: NotificationContent(title: "Daily \(index)", body: "A daily reminder.", threadID: "daily"),
+                    group: "daily"))
         }
         let first = Fixture.day(2026, 3, 1)
         for index in 0..<max(0, count - dailyCount) {
             // Any minute of any day of the year ahead; day 0 before noon is already past.
             let date = first.adding(days: random.next(below: 365))
             let minute = random.next(below: 24 * 60)
-            rules.append(ScheduledRule(
-                id: "event-\(index)",
-                schedule: .once(LocalDateTime(date: date, time: Fixture.time(minute / 60, minute % 60))),
-                content: NotificationContent(
-                    title: "Event \(index)", body: "Starts in 15 minutes.", threadID: "events",
-                    userInfo: ["event": .int(index)], deepLink: "app://events/\(index)"),
-                priority: random.next(below: 3), group: "events"))
+            rules.append(
+                ScheduledRule(
+                    id: "event-\(index)",
+                    schedule: .once(LocalDateTime(date: date, time: Fixture.time(minute / 60, minute % 60))),
+                    content: NotificationContent(
+                        title: "Event \(index)", body: "Starts in 15 minutes.", threadID: "events",
+                        userInfo: ["event": .int(index)], deepLink: "app://events/\(index)"),
+                    priority: random.next(below: 3), group: "events"))
         }
         return rules
     }

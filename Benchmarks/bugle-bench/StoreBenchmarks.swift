@@ -15,7 +15,8 @@ struct StoreBenchmarkRow {
     /// A line of the table.
     var text: String {
         let figure = String(format: value < 10 ? "%.3f" : "%.1f", value)
-        return "\(name.padding(toLength: 58, withPad: " ", startingAt: 0)) \(figure.leftPadded(9)) \(unit.padding(toLength: 3, withPad: " ", startingAt: 0))  \(target.padding(toLength: 30, withPad: " ", startingAt: 0)) \(met ? "ok" : "MISSED")"
+        return
+            "\(name.padding(toLength: 58, withPad: " ", startingAt: 0)) \(figure.leftPadded(9)) \(unit.padding(toLength: 3, withPad: " ", startingAt: 0))  \(target.padding(toLength: 30, withPad: " ", startingAt: 0)) \(met ? "ok" : "MISSED")"
     }
 
     /// One JSON object.
@@ -53,15 +54,19 @@ enum StoreBenchmarks {
             store = candidate
         }
         let importSeconds = median(imports)
-        rows.append(StoreBenchmarkRow(name: "store: import 100,000 queue items (one transaction)", value: importSeconds, unit: "s", target: "≤ 2 s", met: importSeconds <= 2))
+        rows.append(
+            StoreBenchmarkRow(
+                name: "store: import 100,000 queue items (one transaction)", value: importSeconds, unit: "s", target: "≤ 2 s", met: importSeconds <= 2))
         let gapPercent = Double(widestGap) * 100 / Double(itemCount)
-        rows.append(StoreBenchmarkRow(name: "store: widest gap between import progress reports", value: gapPercent, unit: "%", target: "≤ 1%", met: gapPercent <= 1))
+        rows.append(
+            StoreBenchmarkRow(name: "store: widest gap between import progress reports", value: gapPercent, unit: "%", target: "≤ 1%", met: gapPercent <= 1))
 
         // Picks: a tenth of the queue already scheduled, as after months of use.
         guard let store else { return rows }
         var generator = SystemRandomNumberGenerator()
         let scheduled = try store.randomUnscheduled(itemCount / 10, from: "facts", matching: DripFilter(language: "en"), using: &generator)
-        try store.markScheduled(scheduled.enumerated().map { DripAssignment(key: $1.key, scheduledDate: LocalDate(dayNumber: 20_000 + $0), notificationID: "n\($0)") }, in: "facts")
+        try store.markScheduled(
+            scheduled.enumerated().map { DripAssignment(key: $1.key, scheduledDate: LocalDate(dayNumber: 20_000 + $0), notificationID: "n\($0)") }, in: "facts")
         let filter = DripFilter(language: "en")
         var picks: [Double] = []
         for _ in 0..<(quick ? 10 : 200) {
@@ -69,17 +74,26 @@ enum StoreBenchmarks {
         }
         var baseline: [Double] = []
         for _ in 0..<(quick ? 2 : 20) {
-            baseline.append(try measure {
-                _ = try store.reader.read { db in
-                    try GRDB.Row.fetchAll(db, sql: "SELECT * FROM drip_item WHERE queue = ? AND language = ? AND scheduled_date IS NULL ORDER BY RANDOM() LIMIT 64", arguments: ["facts", "en"])
-                }
-            })
+            baseline.append(
+                try measure {
+                    _ = try store.reader.read { db in
+                        try GRDB.Row.fetchAll(
+                            db, sql: "SELECT * FROM drip_item WHERE queue = ? AND language = ? AND scheduled_date IS NULL ORDER BY RANDOM() LIMIT 64",
+                            arguments: ["facts", "en"])
+                    }
+                })
         }
         let pickMs = median(picks) * 1_000
         let baselineMs = median(baseline) * 1_000
-        rows.append(StoreBenchmarkRow(name: "store: pick 64 random unscheduled of 100,000 (median)", value: pickMs, unit: "ms", target: "≤ 5 ms", met: pickMs <= 5))
-        rows.append(StoreBenchmarkRow(name: "store: ORDER BY RANDOM() LIMIT 64, beside it (median)", value: baselineMs, unit: "ms", target: "for comparison", met: true))
-        rows.append(StoreBenchmarkRow(name: "store: random pick speed-up over ORDER BY RANDOM()", value: baselineMs / pickMs, unit: "×", target: "≥ 10×", met: baselineMs / pickMs >= 10))
+        rows.append(
+            StoreBenchmarkRow(name: "store: pick 64 random unscheduled of 100,000 (median)", value: pickMs, unit: "ms", target: "≤ 5 ms", met: pickMs <= 5))
+        rows.append(
+            StoreBenchmarkRow(name: "store: ORDER BY RANDOM() LIMIT 64, beside it (median)", value: baselineMs, unit: "ms", target: "for comparison", met: true)
+        )
+        rows.append(
+            StoreBenchmarkRow(
+                name: "store: random pick speed-up over ORDER BY RANDOM()", value: baselineMs / pickMs, unit: "×", target: "≥ 10×",
+                met: baselineMs / pickMs >= 10))
 
         // The ledger: intent and outcome of a 64-request change, each one transaction.
         let ledger = try BugleDatabase.open(at: folder.appendingPathComponent("ledger.sqlite"))
@@ -87,11 +101,15 @@ enum StoreBenchmarks {
         var records: [Double] = []
         for round in 0..<(quick ? 5 : 60) {
             let requests = (0..<64).map { index in
-                NotificationRequest(id: "bugle.daily@\(LocalDate(dayNumber: 20_500 + index))", fireTime: .wallClock(LocalDateTime(localSeconds: (20_500 + index) * 86_400 + 30_600)),
-                                    content: NotificationContent(title: "Fact of the day", body: "Fact \(round)-\(index)", userInfo: ["fact": .int(round * 64 + index)]),
-                                    ruleID: "daily")
+                NotificationRequest(
+                    id: "bugle.daily@\(LocalDate(dayNumber: 20_500 + index))",
+                    fireTime: .wallClock(LocalDateTime(localSeconds: (20_500 + index) * 86_400 + 30_600)),
+                    content: NotificationContent(title: "Fact of the day", body: "Fact \(round)-\(index)", userInfo: ["fact": .int(round * 64 + index)]),
+                    ruleID: "daily")
             }
-            let intent = requests.map { JournalUpdate.entry(JournalEntry(request: $0, fireDate: asked.addingTimeInterval(86_400), state: .adding, askedAt: asked)) }
+            let intent = requests.map {
+                JournalUpdate.entry(JournalEntry(request: $0, fireDate: asked.addingTimeInterval(86_400), state: .adding, askedAt: asked))
+            }
             let outcome = requests.map { JournalUpdate.state(id: $0.id, .pending, reason: nil) }
             let start = ContinuousClock.now
             try await ledger.commit(intent, at: asked)
@@ -99,7 +117,9 @@ enum StoreBenchmarks {
             records.append(seconds(ContinuousClock.now - start))
         }
         let recordMs = median(records) * 1_000
-        rows.append(StoreBenchmarkRow(name: "store: record a 64-request change in the ledger (median)", value: recordMs, unit: "ms", target: "≤ 5 ms", met: recordMs <= 5))
+        rows.append(
+            StoreBenchmarkRow(
+                name: "store: record a 64-request change in the ledger (median)", value: recordMs, unit: "ms", target: "≤ 5 ms", met: recordMs <= 5))
         return rows
     }
 
@@ -108,10 +128,13 @@ enum StoreBenchmarks {
         let categories = ["science", "history", "nature", "space", "art", "food", "sport", "language"]
         let difficulties = ["beginner", "intermediate", "advanced"]
         return (0..<itemCount).map { index in
-            DripItem(id: "fact-\(index)", language: "en", category: categories[index % categories.count], difficulty: difficulties[index % difficulties.count],
-                     title: "Fact \(index)", body: "Fact number \(index): an interesting sentence or two about the world, as the app shows it.",
-                     payload: .object(["tags": .array([.string("tag\(index % 13)"), .string("tag\(index % 17)")]), "readingTime": .int(index % 4 + 1),
-                                       "source": .string("https://example.org/facts/\(index)")]))
+            DripItem(
+                id: "fact-\(index)", language: "en", category: categories[index % categories.count], difficulty: difficulties[index % difficulties.count],
+                title: "Fact \(index)", body: "Fact number \(index): an interesting sentence or two about the world, as the app shows it.",
+                payload: .object([
+                    "tags": .array([.string("tag\(index % 13)"), .string("tag\(index % 17)")]), "readingTime": .int(index % 4 + 1),
+                    "source": .string("https://example.org/facts/\(index)"),
+                ]))
         }
     }
 
@@ -131,6 +154,6 @@ enum StoreBenchmarks {
     }
 }
 
-private extension String {
-    func leftPadded(_ width: Int) -> String { String(repeating: " ", count: max(0, width - count)) + self }
+extension String {
+    fileprivate func leftPadded(_ width: Int) -> String { String(repeating: " ", count: max(0, width - count)) + self }
 }

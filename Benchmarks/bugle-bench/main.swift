@@ -78,7 +78,9 @@ do {
     check(plan.entries.count == 64, "5-rule plan should fill the budget of 64, has \(plan.entries.count)")
     check(changes.isEmpty, "steady state should need no call, needs \(changes.callCount)")
     let horizon = plan.report.coverage.horizon.map { ISO8601.string(from: $0, timeZone: Fixture.timeZone) } ?? "none"
-    notes.append("5 rules: \(plan.entries.count) planned, \(plan.report.considered) considered, \(plan.report.dropped.count) dropped, coverage \(plan.report.coverage.limit.rawValue) until \(horizon)")
+    notes.append(
+        "5 rules: \(plan.entries.count) planned, \(plan.report.considered) considered, \(plan.report.dropped.count) dropped, coverage \(plan.report.coverage.limit.rawValue) until \(horizon)"
+    )
     record("plan+reconcile", n: 5, calls: changes.callCount) {
         blackHole(planAndReconcile(smallPlanner, pending: smallPending, history: SmallApp.history))
     }
@@ -149,10 +151,14 @@ do {
 }
 
 compare("unchanged", plan: smallPlan)
-compare("one-shot retitled", plan: SmallApp.planner(dentistTitle: "Dentist at 9:45 (moved)").plan(
-    PlanInput(now: Fixture.now, calendar: Fixture.calendar, history: SmallApp.history, pendingRequestIDs: Set(smallPending.map(\.id)))))
-compare("daily moved 08:30→08:45", plan: SmallApp.planner(morningAt: Fixture.time(8, 45)).plan(
-    PlanInput(now: Fixture.now, calendar: Fixture.calendar, history: SmallApp.history, pendingRequestIDs: Set(smallPending.map(\.id)))))
+compare(
+    "one-shot retitled",
+    plan: SmallApp.planner(dentistTitle: "Dentist at 9:45 (moved)").plan(
+        PlanInput(now: Fixture.now, calendar: Fixture.calendar, history: SmallApp.history, pendingRequestIDs: Set(smallPending.map(\.id)))))
+compare(
+    "daily moved 08:30→08:45",
+    plan: SmallApp.planner(morningAt: Fixture.time(8, 45)).plan(
+        PlanInput(now: Fixture.now, calendar: Fixture.calendar, history: SmallApp.history, pendingRequestIDs: Set(smallPending.map(\.id)))))
 
 // MARK: Report
 
@@ -212,9 +218,12 @@ func padded(_ text: String, _ width: Int, right: Bool = false) -> String {
 if !json {
     print("bugle-bench: median time per operation (warm-up, then samples until ~0.5 s or 5,000 samples)")
     print("now 2026-03-01T12:00Z, Gregorian calendar, America/New_York; Budget(platform: .custom(64), safetyMargin: 0)")
-    print("machine: \(ProcessInfo.processInfo.activeProcessorCount) cores, load average at the end: \(loadAverage() ?? "unknown") (other work on the machine skews results)")
+    print(
+        "machine: \(ProcessInfo.processInfo.activeProcessorCount) cores, load average at the end: \(loadAverage() ?? "unknown") (other work on the machine skews results)"
+    )
     print("")
-    let header = padded("name", 40) + padded("n", 9, right: true) + padded("median", 13, right: true)
+    let header =
+        padded("name", 40) + padded("n", 9, right: true) + padded("median", 13, right: true)
         + padded("calls", 7, right: true) + "   " + padded("p10 – p90", 25) + "samples×batch"
     print(header)
     print(String(repeating: "-", count: header.count + 2))

@@ -63,7 +63,8 @@ public enum WorldCheck {
             let index = zip(firstLines, secondLines).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(firstLines.count, secondLines.count)
             let a = index < firstLines.count ? String(firstLines[index]) : "(nothing)"
             let b = index < secondLines.count ? String(secondLines[index]) : "(nothing)"
-            first.violations.append(Violation(invariant: "determinism", message: "two runs differ at line \(index + 1) of what the user saw: \"\(a)\" then \"\(b)\""))
+            first.violations.append(
+                Violation(invariant: "determinism", message: "two runs differ at line \(index + 1) of what the user saw: \"\(a)\" then \"\(b)\""))
         }
         return first
     }
@@ -94,7 +95,8 @@ public enum WorldCheck {
         do {
             scenario = try ScenarioParser.parse(world.yaml, file: "world-\(world.seed).yaml", recipes: RecipeCatalog.all)
         } catch {
-            return WorldOutcome(violations: [Violation(invariant: "error", message: "the world does not read: \(error)")], digest: "", deliveries: 0, refreshes: 0)
+            return WorldOutcome(
+                violations: [Violation(invariant: "error", message: "the world does not read: \(error)")], digest: "", deliveries: 0, refreshes: 0)
         }
         return await run(scenario, store: world.store, options: options)
     }
@@ -127,8 +129,9 @@ public enum WorldCheck {
         } catch {
             observer.violations.append(Violation(invariant: "error", message: "the run stopped: \(error)"))
         }
-        return WorldOutcome(violations: observer.violations, digest: observer.digest.joined(separator: "\n"),
-                            deliveries: observer.deliveriesSeen, refreshes: observer.refreshCount)
+        return WorldOutcome(
+            violations: observer.violations, digest: observer.digest.joined(separator: "\n"),
+            deliveries: observer.deliveriesSeen, refreshes: observer.refreshCount)
     }
 
     /// The smallest world found, by leaving out events, rules and policies, that still
@@ -164,12 +167,18 @@ public enum WorldCheck {
             for index in stride(from: best.rules.count - 1, through: 0, by: -1) where runs < attempts && best.rules.count > 1 {
                 var candidate = best
                 candidate.rules.remove(at: index)
-                if await breaks(candidate) { best = candidate; progress = true }
+                if await breaks(candidate) {
+                    best = candidate
+                    progress = true
+                }
             }
             for index in stride(from: best.policies.count - 1, through: 0, by: -1) where runs < attempts {
                 var candidate = best
                 candidate.policies.remove(at: index)
-                if await breaks(candidate) { best = candidate; progress = true }
+                if await breaks(candidate) {
+                    best = candidate
+                    progress = true
+                }
             }
         }
         return best
@@ -226,7 +235,9 @@ private final class Observer: SimulationObserver, @unchecked Sendable {
         await checkDeliveries(deliveries)
         let clean = result.failures == 0
         refreshes.append((deliveries.count, simulation.device.timeZone.identifier, clean))
-        digest.append("refresh \(result.reason.rawValue) at \(Int(simulation.device.now.timeIntervalSince1970)): \(result.plan.entries.count) planned, +\(result.changes.additions.count) -\(result.changes.removals.count), \(result.failures) failed")
+        digest.append(
+            "refresh \(result.reason.rawValue) at \(Int(simulation.device.now.timeIntervalSince1970)): \(result.plan.entries.count) planned, +\(result.changes.additions.count) -\(result.changes.removals.count), \(result.failures) failed"
+        )
         cleanRefreshInEvent = clean
         if clean {
             for key in turningOff { off[key] = deliveries.count }
@@ -240,16 +251,29 @@ private final class Observer: SimulationObserver, @unchecked Sendable {
             if ours != planned {
                 let extra = ours.subtracting(planned).sorted().prefix(3)
                 let missing = planned.subtracting(ours).sorted().prefix(3)
-                violations.append(Violation(invariant: "pending", message: "after the \(result.reason.rawValue) refresh at \(stamp(simulation.device.now)) the center holds \(ours.count) of Bugle's requests and the plan \(planned.count); pending only: \(extra.joined(separator: ", ")); planned only: \(missing.joined(separator: ", "))"))
+                violations.append(
+                    Violation(
+                        invariant: "pending",
+                        message:
+                            "after the \(result.reason.rawValue) refresh at \(stamp(simulation.device.now)) the center holds \(ours.count) of Bugle's requests and the plan \(planned.count); pending only: \(extra.joined(separator: ", ")); planned only: \(missing.joined(separator: ", "))"
+                    ))
             }
         }
         let capacity = scenario.budget.capacity()
         if result.plan.entries.count > capacity {
-            violations.append(Violation(invariant: "limit", message: "the \(result.reason.rawValue) refresh at \(stamp(simulation.device.now)) planned \(result.plan.entries.count) requests for a capacity of \(capacity)"))
+            violations.append(
+                Violation(
+                    invariant: "limit",
+                    message:
+                        "the \(result.reason.rawValue) refresh at \(stamp(simulation.device.now)) planned \(result.plan.entries.count) requests for a capacity of \(capacity)"
+                ))
         }
         let evicted = await simulation.center.evicted
         if let first = evicted.first {
-            violations.append(Violation(invariant: "limit", message: "the center evicted \(first.id): the plan outgrew the pending limit of \(scenario.budget.platform.pendingLimit)"))
+            violations.append(
+                Violation(
+                    invariant: "limit",
+                    message: "the center evicted \(first.id): the plan outgrew the pending limit of \(scenario.budget.platform.pendingLimit)"))
         }
     }
 
@@ -270,7 +294,8 @@ private final class Observer: SimulationObserver, @unchecked Sendable {
                 }
             case .recipe(let recipeEvent) where recipeEvent.key == "setReminder":
                 guard case .object(let fields) = recipeEvent.value, case .string(let event)? = fields["event"],
-                      case .string(let label)? = fields["reminder"], let offset = Self.offsets[label] else { continue }
+                    case .string(let label)? = fields["reminder"], let offset = Self.offsets[label]
+                else { continue }
                 let key = "\(event)_reminder_\(offset)_"
                 turn(key, fields["enabled"])
             case .recipe(let recipeEvent) where recipeEvent.key == "addEvent":
@@ -297,7 +322,8 @@ private final class Observer: SimulationObserver, @unchecked Sendable {
             case .recipe(let recipeEvent) where recipeEvent.key == "toggle":
                 // Study reminders: each setting turns one rule on or off.
                 guard case .object(let fields) = recipeEvent.value, case .string(let setting)? = fields["setting"],
-                      let rule = Self.studyRules[setting] else { continue }
+                    let rule = Self.studyRules[setting]
+                else { continue }
                 turn("rule:\(rule)", fields["on"])
             default: break
             }
@@ -325,7 +351,9 @@ private final class Observer: SimulationObserver, @unchecked Sendable {
         checkPolicies(deliveries)
         for delivery in deliveries {
             let notification = delivery.notification
-            digest.append("delivered \(notification.id) at \(Int(notification.date.timeIntervalSince1970)) in \(delivery.timeZone.identifier): \(notification.content.title) | \(notification.content.body) | \(notification.content.interruptionLevel.rawValue)")
+            digest.append(
+                "delivered \(notification.id) at \(Int(notification.date.timeIntervalSince1970)) in \(delivery.timeZone.identifier): \(notification.content.title) | \(notification.content.body) | \(notification.content.interruptionLevel.rawValue)"
+            )
         }
         digest.append("pending at the end: \(await simulation.center.pendingCount), missed \(await simulation.center.missed.count)")
     }
@@ -339,13 +367,22 @@ private final class Observer: SimulationObserver, @unchecked Sendable {
                 let identity = "\(rule) / \(notification.occurrence ?? notification.id)"
                 if let earlier = delivered[identity] {
                     let first = deliveries[earlier].notification
-                    violations.append(Violation(invariant: "twice", message: "\(identity) delivered at \(stamp(first.date)) (\(first.id)) and again at \(stamp(notification.date)) (\(notification.id))"))
+                    violations.append(
+                        Violation(
+                            invariant: "twice",
+                            message: "\(identity) delivered at \(stamp(first.date)) (\(first.id)) and again at \(stamp(notification.date)) (\(notification.id))"
+                        ))
                 } else {
                     delivered[identity] = index
                 }
             }
             for (key, since) in off where index >= since && Self.matches(notification, key) {
-                violations.append(Violation(invariant: "disabled", message: "\(notification.id) delivered at \(stamp(notification.date)) although \(key.hasPrefix("on_") ? "\(key) was false" : "\(key) was turned off or deleted")"))
+                violations.append(
+                    Violation(
+                        invariant: "disabled",
+                        message:
+                            "\(notification.id) delivered at \(stamp(notification.date)) although \(key.hasPrefix("on_") ? "\(key) was false" : "\(key) was turned off or deleted")"
+                    ))
             }
         }
         deliveriesSeen = deliveries.count
@@ -386,20 +423,40 @@ private final class Observer: SimulationObserver, @unchecked Sendable {
                     mode = groupMode
                 }
                 if mode == .suppress {
-                    violations.append(Violation(invariant: "quietHours", message: "\(notification.id) delivered at \(local) in \(delivery.timeZone.identifier), inside quiet hours \(policy.start)–\(policy.end) (suppress)"))
+                    violations.append(
+                        Violation(
+                            invariant: "quietHours",
+                            message:
+                                "\(notification.id) delivered at \(local) in \(delivery.timeZone.identifier), inside quiet hours \(policy.start)–\(policy.end) (suppress)"
+                        ))
                 } else if mode == .quiet, notification.content.interruptionLevel != .passive {
-                    violations.append(Violation(invariant: "quietHours", message: "\(notification.id) delivered \(notification.content.interruptionLevel.rawValue) at \(local) in \(delivery.timeZone.identifier), inside quiet hours \(policy.start)–\(policy.end) (quiet)"))
+                    violations.append(
+                        Violation(
+                            invariant: "quietHours",
+                            message:
+                                "\(notification.id) delivered \(notification.content.interruptionLevel.rawValue) at \(local) in \(delivery.timeZone.identifier), inside quiet hours \(policy.start)–\(policy.end) (quiet)"
+                        ))
                 }
             }
             let sameDay = deliveries[...index].filter { zone.localDateTime(at: $0.notification.date).date == local.date }
             for cap in caps {
                 if let perDay = cap.perDay, sameDay.count > perDay {
-                    violations.append(Violation(invariant: "cap", message: "\(notification.id) is delivery \(sameDay.count) on \(local.date) in \(delivery.timeZone.identifier), cap \(perDay) a day: \(sameDay.map(\.notification.id).joined(separator: ", "))"))
+                    violations.append(
+                        Violation(
+                            invariant: "cap",
+                            message:
+                                "\(notification.id) is delivery \(sameDay.count) on \(local.date) in \(delivery.timeZone.identifier), cap \(perDay) a day: \(sameDay.map(\.notification.id).joined(separator: ", "))"
+                        ))
                 }
                 if let group = notification.group, let limit = cap.perGroupPerDay[group] {
                     let inGroup = sameDay.filter { $0.notification.group == group }
                     if inGroup.count > limit {
-                        violations.append(Violation(invariant: "cap", message: "\(notification.id) is delivery \(inGroup.count) of group \(group) on \(local.date) in \(delivery.timeZone.identifier), cap \(limit): \(inGroup.map(\.notification.id).joined(separator: ", "))"))
+                        violations.append(
+                            Violation(
+                                invariant: "cap",
+                                message:
+                                    "\(notification.id) is delivery \(inGroup.count) of group \(group) on \(local.date) in \(delivery.timeZone.identifier), cap \(limit): \(inGroup.map(\.notification.id).joined(separator: ", "))"
+                            ))
                     }
                 }
             }

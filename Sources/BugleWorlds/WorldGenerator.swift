@@ -116,7 +116,9 @@ struct WorldBuilder {
             header.append("platform: ios")
         }
         if dice.chance(0.25) {
-            header.append("faults: { seed: \(dice.int(1...1_000_000)), addFailureRate: \(Double(dice.int(0...30)) / 100), removeFailureRate: \(Double(dice.int(0...30)) / 100) }")
+            header.append(
+                "faults: { seed: \(dice.int(1...1_000_000)), addFailureRate: \(Double(dice.int(0...30)) / 100), removeFailureRate: \(Double(dice.int(0...30)) / 100) }"
+            )
         }
         if dice.chance(0.2) { header.append("eviction: keepSoonest") }
     }
@@ -142,7 +144,8 @@ struct WorldBuilder {
                 parts.append("at: \(localDay(startInstant, plus: dice.int(0...days)))T\(time)")
             default:
                 let rule = dice.pick([
-                    "FREQ=DAILY;BYHOUR=8,20;BYMINUTE=0", "FREQ=HOURLY;INTERVAL=\(dice.int(3...9))", "FREQ=WEEKLY;BYDAY=\(dice.some(weekdays).joined(separator: ","))",
+                    "FREQ=DAILY;BYHOUR=8,20;BYMINUTE=0", "FREQ=HOURLY;INTERVAL=\(dice.int(3...9))",
+                    "FREQ=WEEKLY;BYDAY=\(dice.some(weekdays).joined(separator: ","))",
                     "FREQ=MONTHLY;BYMONTHDAY=-1,1,15", "FREQ=DAILY;COUNT=\(dice.int(1...5))", "FREQ=MINUTELY;INTERVAL=\(dice.int(20...90));COUNT=30",
                     "FREQ=DAILY;BYHOUR=1,2,3;BYMINUTE=30",
                 ])
@@ -175,7 +178,9 @@ struct WorldBuilder {
             var overrides: [String] = []
             if dice.chance(0.4) { overrides.append("g2: \(dice.pick(["exempt", "defer", "quiet", "suppress"]))") }
             let extra = overrides.isEmpty ? "" : ", overrides: { \(overrides.joined(separator: ", ")) }"
-            policies.append("quietHours: { start: \"\(dice.pick(["22:00", "21:30", "23:00", "01:00", "12:00"]))\", end: \"\(dice.pick(["07:00", "06:30", "08:00", "02:45"]))\", mode: \(dice.pick(["suppress", "defer", "quiet"]))\(extra) }")
+            policies.append(
+                "quietHours: { start: \"\(dice.pick(["22:00", "21:30", "23:00", "01:00", "12:00"]))\", end: \"\(dice.pick(["07:00", "06:30", "08:00", "02:45"]))\", mode: \(dice.pick(["suppress", "defer", "quiet"]))\(extra) }"
+            )
         }
         if dice.chance(0.4) {
             var caps: [String] = []
@@ -222,7 +227,7 @@ struct WorldBuilder {
             var jumped: Date?
             if dice.chance(0.1) {
                 // Forward by up to two days, back by up to one; a few minutes, often.
-                let minutes = dice.chance(0.5) ? dice.int(-1_440 ... 2_880) : dice.int(-30...30)
+                let minutes = dice.chance(0.5) ? dice.int(-1_440...2_880) : dice.int(-30...30)
                 jumped = clock.addingTimeInterval(TimeInterval(minutes * 60))
                 body.append("clock: \(Self.utc(jumped!))")
             }
@@ -303,7 +308,9 @@ struct WorldBuilder {
     private mutating func streakRescue() {
         platform(allowSmall: false)
         header.append("authorization: notDetermined")
-        header.append("recipe: { name: streak-rescue, kickoffTime: \"\(dice.pick(times))\", saverTime: \"\(dice.pick(["20:00", "21:30", "23:30", "19:00"]))\", systemPromptAnswer: \(dice.pick(["authorized", "denied", "authorized"])) }")
+        header.append(
+            "recipe: { name: streak-rescue, kickoffTime: \"\(dice.pick(times))\", saverTime: \"\(dice.pick(["20:00", "21:30", "23:30", "19:00"]))\", systemPromptAnswer: \(dice.pick(["authorized", "denied", "authorized"])) }"
+        )
         timeline(count: dice.int(4...16), firstOpen: "openApp: {}", reopen: "openApp: {}") { builder in
             switch builder.dice.int(0...9) {
             case 0, 1: return ["openApp: {}"]
@@ -322,7 +329,9 @@ struct WorldBuilder {
     private mutating func studyReminders() {
         platform(allowSmall: false)
         header.append("authorization: notDetermined")
-        header.append("recipe: { name: study-reminders, language: \(dice.pick(["en", "es", "fr"])), systemPromptAnswer: \(dice.pick(["authorized", "denied", "authorized"])) }")
+        header.append(
+            "recipe: { name: study-reminders, language: \(dice.pick(["en", "es", "fr"])), systemPromptAnswer: \(dice.pick(["authorized", "denied", "authorized"])) }"
+        )
         timeline(count: dice.int(4...16), firstOpen: "openApp: {}", reopen: "openApp: {}") { builder in
             switch builder.dice.int(0...7) {
             case 0, 1: return ["openApp: {}"]
@@ -355,16 +364,24 @@ struct WorldBuilder {
         header.append("recipe: { name: activity-windows, platform: \(dice.pick(["ios", "ios", "android"])) }")
         let activities = dice.pick(["[swim]", "[run]", "[swim, run]"])
         let dog = dice.chance(0.5) ? ", dog: \(dice.pick(["Luna", "rex", "Max"]))" : ""
-        let onboard = "onboard: { activities: \(activities)\(dog), preset: \(dice.pick(["cautious", "balanced", "hardy"])), permission: \(dice.pick(["allow", "allow", "deny", "notNow"])), version: \"1.0.0\" }"
+        let onboard =
+            "onboard: { activities: \(activities)\(dog), preset: \(dice.pick(["cautious", "balanced", "hardy"])), permission: \(dice.pick(["allow", "allow", "deny", "notNow"])), version: \"1.0.0\" }"
         var version = 0
         timeline(count: dice.int(4...14), firstOpen: onboard + ", newForecast: " + forecast(fetchedAt: clock), reopen: "openApp: {}") { builder in
             switch builder.dice.int(0...11) {
-            case 0, 1, 2: return ["newForecast: " + builder.forecast(fetchedAt: builder.clock.addingTimeInterval(TimeInterval(-builder.dice.int(0...600) * 60))), "openApp: {}"]
+            case 0, 1, 2:
+                return [
+                    "newForecast: " + builder.forecast(fetchedAt: builder.clock.addingTimeInterval(TimeInterval(-builder.dice.int(0...600) * 60))),
+                    "openApp: {}",
+                ]
             case 3: return [builder.dice.chance(0.5) ? "openApp: {}" : "resumeApp: {}"]
             case 4, 5: return ["backgroundTask: {}"]
             case 6: return ["toggleMode: { \(builder.dice.pick(["swim_solo", "swim_dog", "run_solo", "run_dog"])): \(builder.dice.chance(0.4)) }"]
             case 7: return ["masterSwitch: \(builder.dice.chance(0.6))"]
-            case 8: return ["quietHours: { enabled: \(builder.dice.chance(0.6)), start: \"\(builder.dice.pick(["22:00", "21:00", "23:30"]))\", end: \"\(builder.dice.pick(["07:00", "06:30", "08:00"]))\" }"]
+            case 8:
+                return [
+                    "quietHours: { enabled: \(builder.dice.chance(0.6)), start: \"\(builder.dice.pick(["22:00", "21:00", "23:30"]))\", end: \"\(builder.dice.pick(["07:00", "06:30", "08:00"]))\" }"
+                ]
             case 9: return ["setPreset: \(builder.dice.pick(["cautious", "balanced", "hardy"]))"]
             case 10:
                 version += 1
@@ -378,8 +395,11 @@ struct WorldBuilder {
     /// values that wander as weather does, now good for a swim or a run, now not.
     private mutating func forecast(fetchedAt: Date) -> String {
         let first = fetchedAt.addingTimeInterval(-fetchedAt.timeIntervalSince1970.truncatingRemainder(dividingBy: 3_600))
-        var wave = Double(dice.int(2...15)) / 10, water = Double(dice.int(15...27)), air = Double(dice.int(8...30))
-        var wind = Double(dice.int(0...30)), aqi = Double(dice.int(10...120))
+        var wave = Double(dice.int(2...15)) / 10
+        var water = Double(dice.int(15...27))
+        var air = Double(dice.int(8...30))
+        var wind = Double(dice.int(0...30))
+        var aqi = Double(dice.int(10...120))
         var hours: [String] = []
         for hour in 0..<48 {
             wave = (min(3, max(0.1, wave + Double(dice.int(-2...2)) / 10)) * 10).rounded() / 10
@@ -388,8 +408,11 @@ struct WorldBuilder {
             aqi = min(300, max(5, aqi + Double(dice.int(-10...10))))
             let time = first.addingTimeInterval(TimeInterval(hour * 3_600))
             let uv = max(0, 10 - abs(Double(Int(time.timeIntervalSince1970 / 3_600) % 24) - 12) * 1.2)
-            hours.append("{ time: \"\(Self.utc(time))\", sea: { wave_height_m: \(wave), water_temp_c: \(water) }, air: { temp_c: \(air), feels_like_c: \(air + 1), uv_index: \((uv * 10).rounded() / 10), wind_kph: \(wind), aqi: \(aqi) } }")
+            hours.append(
+                "{ time: \"\(Self.utc(time))\", sea: { wave_height_m: \(wave), water_temp_c: \(water) }, air: { temp_c: \(air), feels_like_c: \(air + 1), uv_index: \((uv * 10).rounded() / 10), wind_kph: \(wind), aqi: \(aqi) } }"
+            )
         }
-        return "{ location: { id: here, name: Here, latitude: 32.08, longitude: 34.77, timezone: \(zone) }, fetched_at: \"\(Self.utc(fetchedAt))\", hourly: [\(hours.joined(separator: ", "))] }"
+        return
+            "{ location: { id: here, name: Here, latitude: 32.08, longitude: 34.77, timezone: \(zone) }, fetched_at: \"\(Self.utc(fetchedAt))\", hourly: [\(hours.joined(separator: ", "))] }"
     }
 }

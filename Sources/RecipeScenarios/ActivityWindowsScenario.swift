@@ -19,8 +19,10 @@ import Foundation
 public struct ActivityWindowsScenario: ScenarioRecipe {
     public static let name = "activity-windows"
     public static let settingKeys = ["platform"]
-    public static let eventKeys = ["onboard", "newForecast", "openApp", "resumeApp", "appUpdate", "backgroundTask", "restart", "setPreset",
-                                   "toggleMode", "masterSwitch", "quietHours", "tap", "dismiss", "openSettings"]
+    public static let eventKeys = [
+        "onboard", "newForecast", "openApp", "resumeApp", "appUpdate", "backgroundTask", "restart", "setPreset",
+        "toggleMode", "masterSwitch", "quietHours", "tap", "dismiss", "openSettings",
+    ]
 
     /// The folder forecast files are read from: the scenario's own.
     let folder: URL
@@ -60,10 +62,11 @@ public struct ActivityWindowsScenario: ScenarioRecipe {
             guard ["allow", "deny", "notNow"].contains(permission) else {
                 throw object["permission"]!.error("\(value.path).permission: expected allow, deny or notNow, found \"\(permission)\"")
             }
-            let spec = Onboarding(activities: activities, dog: try object["dog"]?.string(),
-                                  preset: try object["preset"].map(parsePreset).flatMap { Preset(rawValue: $0.text ?? "") } ?? .balanced,
-                                  analyticsOptIn: try object["analyticsOptIn"]?.bool() ?? false, permission: permission,
-                                  version: try object["version"]?.string() ?? "1.0.0")
+            let spec = Onboarding(
+                activities: activities, dog: try object["dog"]?.string(),
+                preset: try object["preset"].map(parsePreset).flatMap { Preset(rawValue: $0.text ?? "") } ?? .balanced,
+                analyticsOptIn: try object["analyticsOptIn"]?.bool() ?? false, permission: permission,
+                version: try object["version"]?.string() ?? "1.0.0")
             return try JSONDecoder().decode(JSONValue.self, from: JSONEncoder().encode(spec))
         case "newForecast":
             return try parseForecast(value)
@@ -78,7 +81,8 @@ public struct ActivityWindowsScenario: ScenarioRecipe {
             var toggles: [String: JSONValue] = [:]
             for (mode, entry) in try value.pairs() {
                 guard ActivityMode(rawValue: mode) != nil else {
-                    throw entry.error("\(value.path): unknown mode \"\(mode)\"; expected one of: \(ActivityMode.allCases.map(\.rawValue).joined(separator: ", "))")
+                    throw entry.error(
+                        "\(value.path): unknown mode \"\(mode)\"; expected one of: \(ActivityMode.allCases.map(\.rawValue).joined(separator: ", "))")
                 }
                 toggles[mode] = .bool(try entry.bool())
             }
@@ -167,18 +171,23 @@ public struct ActivityWindowsScenario: ScenarioRecipe {
         switch event.key {
         case "onboard":
             let spec = try JSONDecoder().decode(Onboarding.self, from: JSONEncoder().encode(event.value))
-            let profile = UserProfile(activitiesEnabled: spec.activities, dog: .init(hasDog: spec.dog != nil, dogName: spec.dog), preset: spec.preset,
-                                      privacy: .init(analyticsOptIn: spec.analyticsOptIn))
+            let profile = UserProfile(
+                activitiesEnabled: spec.activities, dog: .init(hasDog: spec.dog != nil, dogName: spec.dog), preset: spec.preset,
+                privacy: .init(analyticsOptIn: spec.analyticsOptIn))
             memory.version = spec.version
             memory.permissionAnswer = spec.permission
             _ = context.markOpened()
             let modes = profile.notificationPreferences.enabledModes.map(\.rawValue).joined(separator: ", ")
-            context.note("onboarded: \(spec.activities.map(\.rawValue).joined(separator: " and ")), dog \(profile.dogName), preset \(spec.preset.rawValue); modes on: \(modes)")
+            context.note(
+                "onboarded: \(spec.activities.map(\.rawValue).joined(separator: " and ")), dog \(profile.dogName), preset \(spec.preset.rawValue); modes on: \(modes)"
+            )
             try await shell.perform(.onboardingCompleted(profile, version: spec.version, offset: offset), now: now)
         case "newForecast":
             guard let forecast = Forecast(json: event.value) else { return }
             let fetched = context.zone.localDateTime(at: forecast.fetchedAt)
-            context.note("forecast fetched \(fetched.date == context.zone.localDate(at: now) ? fetched.time.description : fetched.description), \(forecast.hourly.count) hours")
+            context.note(
+                "forecast fetched \(fetched.date == context.zone.localDate(at: now) ? fetched.time.description : fetched.description), \(forecast.hourly.count) hours"
+            )
             try await shell.perform(.forecastFetched(forecast), now: now)
         case "openApp":
             _ = context.markOpened()
@@ -215,7 +224,8 @@ public struct ActivityWindowsScenario: ScenarioRecipe {
             try await shell.perform(.masterSwitchChanged(on: event.value == .bool(true)), now: now)
         case "quietHours":
             guard case .object(let spec) = event.value else { return }
-            let setting = NotificationPreferences.QuietHoursSetting(enabled: spec["enabled"] == .bool(true), start: spec["start"]?.text ?? "22:00", end: spec["end"]?.text ?? "07:00")
+            let setting = NotificationPreferences.QuietHoursSetting(
+                enabled: spec["enabled"] == .bool(true), start: spec["start"]?.text ?? "22:00", end: spec["end"]?.text ?? "07:00")
             context.note("quiet hours \(setting.start)–\(setting.end) \(setting.enabled ? "on" : "off")")
             try await shell.perform(.quietHoursChanged(setting), now: now)
         case "tap", "dismiss":
@@ -336,7 +346,8 @@ struct Shell {
                 context.note("cancelled \(causes[cause]!.count) (\(cause))")
             }
             for event in events where event.name == .dstReschedule {
-                let old = event.fields["old_offset"]?.text ?? "", new = event.fields["new_offset"]?.text ?? ""
+                let old = event.fields["old_offset"]?.text ?? ""
+                let new = event.fields["new_offset"]?.text ?? ""
                 context.note("\(event.name.rawValue): \(old) → \(new), \(event.fields["count_rescheduled"] ?? .null) rescheduled")
             }
         case .showExplanation:

@@ -30,8 +30,10 @@ import Foundation
 public struct CountdownsScenario: ScenarioRecipe {
     public static let name = "countdowns"
     public static let settingKeys = ["pro", "stored"]
-    public static let eventKeys = ["legacy", "openApp", "addEvent", "editEvent", "setPreset", "setReminder", "setRemindersEnabled", "clearAllReminders",
-                                   "setNotes", "deleteEvent", "deleteAllEvents", "upgrade", "downgrade"]
+    public static let eventKeys = [
+        "legacy", "openApp", "addEvent", "editEvent", "setPreset", "setReminder", "setRemindersEnabled", "clearAllReminders",
+        "setNotes", "deleteEvent", "deleteAllEvents", "upgrade", "downgrade",
+    ]
 
     let initialApp: Countdowns
     public let initialState: AppState
@@ -57,15 +59,18 @@ public struct CountdownsScenario: ScenarioRecipe {
     public func parseEvent(key: String, value: ScenarioValue) throws -> JSONValue {
         switch key {
         case "legacy":
-            return .array(try value.sequence().map { item in
-                let object = try item.object(["id", "eventId", "at", "title"])
-                let at = try object.required("at")
-                guard let date = TimeParsing.instant(try at.string()) else {
-                    throw at.error("\(at.path): expected a date-time with an offset, such as 2028-01-31T09:00-05:00")
-                }
-                return .object(["id": .string(try object.required("id").string()), "eventId": .string(try object.required("eventId").string()),
-                                "at": .double(date.timeIntervalSince1970), "title": .string(try object["title"]?.string() ?? "")])
-            })
+            return .array(
+                try value.sequence().map { item in
+                    let object = try item.object(["id", "eventId", "at", "title"])
+                    let at = try object.required("at")
+                    guard let date = TimeParsing.instant(try at.string()) else {
+                        throw at.error("\(at.path): expected a date-time with an offset, such as 2028-01-31T09:00-05:00")
+                    }
+                    return .object([
+                        "id": .string(try object.required("id").string()), "eventId": .string(try object.required("eventId").string()),
+                        "at": .double(date.timeIntervalSince1970), "title": .string(try object["title"]?.string() ?? ""),
+                    ])
+                })
         case "addEvent":
             let object = try value.object(["id", "name", "icon", "date", "timezone", "preset", "recurrence", "notes"])
             var result: [String: JSONValue] = [:]
@@ -91,8 +96,10 @@ public struct CountdownsScenario: ScenarioRecipe {
             return .object(result)
         case "setPreset":
             let object = try value.object(["event", "preset"])
-            return .object(["event": .string(try object.required("event").string()),
-                            "preset": .string(try Self.choice(object.required("preset"), ReminderPreset.self) ?? "off")])
+            return .object([
+                "event": .string(try object.required("event").string()),
+                "preset": .string(try Self.choice(object.required("preset"), ReminderPreset.self) ?? "off"),
+            ])
         case "setReminder":
             let object = try value.object(["event", "reminder", "enabled"])
             let reminder = try object.required("reminder")
@@ -100,8 +107,10 @@ public struct CountdownsScenario: ScenarioRecipe {
             guard ReminderOffset(label: label) != nil else {
                 throw reminder.error("\(reminder.path): expected one of \(ReminderOffset.allCases.map(\.label).joined(separator: ", ")), found \"\(label)\"")
             }
-            return .object(["event": .string(try object.required("event").string()), "reminder": .string(label),
-                            "enabled": .bool(try object.required("enabled").bool())])
+            return .object([
+                "event": .string(try object.required("event").string()), "reminder": .string(label),
+                "enabled": .bool(try object.required("enabled").bool()),
+            ])
         case "setRemindersEnabled":
             let object = try value.object(["event", "enabled"])
             return .object(["event": .string(try object.required("event").string()), "enabled": .bool(try object.required("enabled").bool())])
@@ -180,8 +189,9 @@ public struct CountdownsScenario: ScenarioRecipe {
                 id: event.value.string("id"), name: event.value.string("name"), icon: event.value.string("icon"), date: date,
                 createdAt: context.now, notes: event.value.string("notes"), reminderPlan: plan,
                 recurrence: CountdownRecurrence(rawValue: event.value.string("recurrence")) ?? .none)
-            context.note("add \(countdown.icon) \(countdown.name): \(Self.describe(date, plan.timezone)), \(plan.preset.rawValue)"
-                         + (countdown.recurrence.label.map { ", \(CountdownRecurrence.indicator) \($0)" } ?? ""))
+            context.note(
+                "add \(countdown.icon) \(countdown.name): \(Self.describe(date, plan.timezone)), \(plan.preset.rawValue)"
+                    + (countdown.recurrence.label.map { ", \(CountdownRecurrence.indicator) \($0)" } ?? ""))
             try app.add(countdown)
         case "editEvent":
             let id = event.value.string("id")
@@ -251,7 +261,8 @@ public struct CountdownsScenario: ScenarioRecipe {
         let effects = event.lockedFeatures(for: entitlements).compactMap { feature -> String? in
             switch feature {
             case .advancedReminders:
-                let kept = event.reminderPlan.enabled
+                let kept =
+                    event.reminderPlan.enabled
                     ? event.reminderPlan.preset.effective(for: entitlements).offsets.filter { !event.disabledOffsets.contains($0) } : []
                 let reminds = kept.isEmpty ? "no reminder left on" : "reminds \(kept.map { $0.label.lowercased() }.joined(separator: ", ")) only"
                 return "\(event.reminderPlan.preset.rawValue) locked, \(reminds)"
@@ -270,11 +281,15 @@ public struct CountdownsScenario: ScenarioRecipe {
         var app = try context.stored(StoredApp.self, forKey: Self.storageKey)?.app ?? initialApp
         if reason == .launch || reason == .foreground {
             let done = try context.stored(Bool.self, forKey: Self.recoveredKey) ?? false
-            if let outcome = try await CountdownRecovery.run(events: app.events, entitlements: app.entitlements, scheduler: context.scheduler,
-                                                             alreadyDone: done) {
+            if let outcome = try await CountdownRecovery.run(
+                events: app.events, entitlements: app.entitlements, scheduler: context.scheduler,
+                alreadyDone: done)
+            {
                 try context.store(true, forKey: Self.recoveredKey)
                 let adopted = outcome.adopted.keys.sorted()
-                context.note("recovery: adopted \(adopted.isEmpty ? "none" : adopted.joined(separator: ", ")); removed \(outcome.removed.isEmpty ? "none" : outcome.removed.joined(separator: ", "))")
+                context.note(
+                    "recovery: adopted \(adopted.isEmpty ? "none" : adopted.joined(separator: ", ")); removed \(outcome.removed.isEmpty ? "none" : outcome.removed.joined(separator: ", "))"
+                )
             }
         }
         try await saveAndRefresh(&app, reason: reason, context: context)
@@ -313,11 +328,14 @@ public struct CountdownsScenario: ScenarioRecipe {
         guard case .array(let items) = value else { return }
         for item in items {
             guard case .object(let fields) = item, case .string(let id)? = fields["id"], case .string(let eventID)? = fields["eventId"],
-                  let seconds = fields["at"]?.number, case .string(let title)? = fields["title"] else { continue }
+                let seconds = fields["at"]?.number, case .string(let title)? = fields["title"]
+            else { continue }
             let date = Date(timeIntervalSince1970: seconds)
-            let content = NotificationContent(title: title, body: title,
-                                              userInfo: ["eventId": .string(eventID), "reminderId": .string(id), "type": "reminder"])
-            try await context.center.addForeign(NotificationRequest(id: id, fireTime: .zoned(ZonedInstant(date: date, timeZone: context.timeZone)), content: content))
+            let content = NotificationContent(
+                title: title, body: title,
+                userInfo: ["eventId": .string(eventID), "reminderId": .string(id), "type": "reminder"])
+            try await context.center.addForeign(
+                NotificationRequest(id: id, fireTime: .zoned(ZonedInstant(date: date, timeZone: context.timeZone)), content: content))
             context.note("left by an older version: \(id) for \(eventID) at \(Self.describe(date, context.timeZone))")
         }
     }
@@ -325,7 +343,10 @@ public struct CountdownsScenario: ScenarioRecipe {
     /// A local date-time of a checked scenario value, read in `zone`.
     private static func date(_ text: String, in zone: TimeZone) -> Date {
         guard let written = TimeParsing.dateTime(text) else { return Date(timeIntervalSince1970: 0) }
-        return written.resolve(in: ZoneRules(timeZone: zone, from: Date(timeIntervalSince1970: TimeInterval(written.local.localSeconds - 86_400)), through: Date(timeIntervalSince1970: TimeInterval(written.local.localSeconds + 86_400))))
+        return written.resolve(
+            in: ZoneRules(
+                timeZone: zone, from: Date(timeIntervalSince1970: TimeInterval(written.local.localSeconds - 86_400)),
+                through: Date(timeIntervalSince1970: TimeInterval(written.local.localSeconds + 86_400))))
     }
 
     /// `2028-02-12T19:30 America/New_York`.

@@ -49,7 +49,8 @@ public struct FactsADayScenario: ScenarioRecipe {
         switch (settings["corpus"], settings["facts"]) {
         case (let corpus?, nil):
             let path = try corpus.string()
-            let folder = setup.file.map { URL(fileURLWithPath: $0).deletingLastPathComponent() } ?? URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+            let folder =
+                setup.file.map { URL(fileURLWithPath: $0).deletingLastPathComponent() } ?? URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
             let url = path.hasPrefix("/") ? URL(fileURLWithPath: path) : folder.appendingPathComponent(path)
             let data: Data
             do {
@@ -149,7 +150,8 @@ public struct FactsADayScenario: ScenarioRecipe {
         }
         var random = SeededGenerator(seed: seed ^ UInt64(bitPattern: Int64(context.now.timeIntervalSince1970)))
         let added = try await notifier(context).topUp(time: time, language: language, reason: reason, using: &random)
-        try note(added == 0 ? "app opened: 64 facts ahead, no top-up" : "app opened: topped up \(added) fact\(added == 1 ? "" : "s")", time: time, context: context)
+        try note(
+            added == 0 ? "app opened: 64 facts ahead, no top-up" : "app opened: topped up \(added) fact\(added == 1 ? "" : "s")", time: time, context: context)
     }
 
     private func notifier(_ context: RecipeContext) -> FactsNotifier {

@@ -7,5 +7,7 @@ import BugleSimulator
 /// that add their own recipes pass both: `ScenarioParser.parse(text, recipes: RecipeCatalog.all + [MyAppRecipe.self])`.
 public enum RecipeCatalog {
     /// Every recipe the `bugle` tool ships.
-    public static let all: [any ScenarioRecipe.Type] = [ActivityWindowsScenario.self, StreakRescueScenario.self, StudyRemindersScenario.self, CountdownsScenario.self, FactsADayScenario.self]
+    public static let all: [any ScenarioRecipe.Type] = [
+        ActivityWindowsScenario.self, StreakRescueScenario.self, StudyRemindersScenario.self, CountdownsScenario.self, FactsADayScenario.self,
+    ]
 }

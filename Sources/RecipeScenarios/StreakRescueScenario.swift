@@ -75,14 +75,15 @@ public struct StreakRescueScenario: ScenarioRecipe {
         case "trustedTime":
             let samples = try value.sequence()
             guard !samples.isEmpty else { throw value.error("\(value.path): expected at least one sample") }
-            return .array(try samples.map { sample in
-                let object = try sample.object(["source", "offset", "delay"])
-                let delay = try object.required("delay").double(in: 0...60)
-                // A day either way: a device clock further off is wrong, not slow (the app
-                // refuses to correct by more, see StreakRescueApp.largestClockOffset).
-                let offset = try object.required("offset").double(in: -StreakRescueApp.largestClockOffset...StreakRescueApp.largestClockOffset)
-                return .object(["source": .string(try object.required("source").string()), "offset": .double(offset), "delay": .double(delay)])
-            })
+            return .array(
+                try samples.map { sample in
+                    let object = try sample.object(["source", "offset", "delay"])
+                    let delay = try object.required("delay").double(in: 0...60)
+                    // A day either way: a device clock further off is wrong, not slow (the app
+                    // refuses to correct by more, see StreakRescueApp.largestClockOffset).
+                    let offset = try object.required("offset").double(in: -StreakRescueApp.largestClockOffset...StreakRescueApp.largestClockOffset)
+                    return .object(["source": .string(try object.required("source").string()), "offset": .double(offset), "delay": .double(delay)])
+                })
         case "tapNotification":
             let rule = try value.string()
             let rules = [StreakRescue.RuleID.kickoff, StreakRescue.RuleID.saver]
@@ -135,8 +136,12 @@ public struct StreakRescueScenario: ScenarioRecipe {
             input = .midnight
         default:
             guard case .string(let rule) = event.value,
-                  let delivery = await context.center.deliveries.last(where: { $0.notification.ruleID == rule }) else {
-                throw ScenarioError(message: "tapNotification: no \(event.value) notification has been delivered by \(ISO8601.string(from: context.now, timeZone: context.timeZone))")
+                let delivery = await context.center.deliveries.last(where: { $0.notification.ruleID == rule })
+            else {
+                throw ScenarioError(
+                    message:
+                        "tapNotification: no \(event.value) notification has been delivered by \(ISO8601.string(from: context.now, timeZone: context.timeZone))"
+                )
             }
             try await context.scheduler.opened(id: delivery.notification.id)
             if let breadcrumb = StreakAnalytics.breadcrumb(for: .opened(id: delivery.notification.id, at: context.now)) {
@@ -220,7 +225,9 @@ public struct StreakRescueScenario: ScenarioRecipe {
                 try await perform(.systemAnswered(systemPromptAnswer), memory: &memory, reading: reading, context: context)
             case .celebrate(let day):
                 let celebration = recipe.celebration(for: day)
-                context.note("\(celebration.title) confetti (\(celebration.confetti.particles) pieces), haptic \"\(celebration.haptic.name)\"; share card: \(celebration.shareCard.text)")
+                context.note(
+                    "\(celebration.title) confetti (\(celebration.confetti.particles) pieces), haptic \"\(celebration.haptic.name)\"; share card: \(celebration.shareCard.text)"
+                )
             case .streakLost(let days):
                 context.note("streak of \(days) day\(days == 1 ? "" : "s") lost")
             case .clockTrusted:

@@ -1,8 +1,8 @@
 import ArgumentParser
 import Bugle
 import BugleSimulator
-import Foundation
 import BugleWorlds
+import Foundation
 import RecipeScenarios
 
 @main
@@ -110,8 +110,9 @@ struct Simulate: AsyncParsableCommand {
     @Argument(help: "The scenario file (YAML).")
     var file: String?
 
-    @Option(help: "Simulate the random world of this seed instead of a file (see `bugle worlds`; 0 to 2^53).",
-            transform: ArgumentRange.int(0...(1 << 53)))
+    @Option(
+        help: "Simulate the random world of this seed instead of a file (see `bugle worlds`; 0 to 2^53).",
+        transform: ArgumentRange.int(0...(1 << 53)))
     var seed: Int?
 
     @Option(help: "Simulate this many days instead of the scenario's own (1 to 3660).", transform: ArgumentRange.int(ArgumentRange.days))
@@ -128,16 +129,21 @@ struct Simulate: AsyncParsableCommand {
 
     @Option(help: ArgumentHelp("Also write the run as one self-contained HTML page to this file.", valueName: "OUT.html"))
     var html: String?
-    @Option(help: "Keep the run's ledger, delivery history and events in this SQLite file (a new or empty one), written once the run succeeds; read them with `bugle history`.")
+    @Option(
+        help:
+            "Keep the run's ledger, delivery history and events in this SQLite file (a new or empty one), written once the run succeeds; read them with `bugle history`."
+    )
     var db: String?
 
     func run() async throws {
         let (output, page, kept) = try await reportingErrors {
-            let scenario = try seed.map { try ScenarioParser.parse(World(seed: UInt64($0)).yaml, file: "world-\($0).yaml", recipes: RecipeCatalog.all) }
+            let scenario =
+                try seed.map { try ScenarioParser.parse(World(seed: UInt64($0)).yaml, file: "world-\($0).yaml", recipes: RecipeCatalog.all) }
                 ?? ScenarioParser.load(path: file ?? "", recipes: RecipeCatalog.all)
             let kept = try db.map(SimulationStore.init(path:))
             let store = kept?.store
-            let result = try await ScenarioRunner(scenario: scenario, sinks: store.map { [$0.eventSink(onError: reportStoreError)] } ?? [], journal: store).run(days: days)
+            let result = try await ScenarioRunner(scenario: scenario, sinks: store.map { [$0.eventSink(onError: reportStoreError)] } ?? [], journal: store).run(
+                days: days)
             let output = format == .json ? try JSONReport.render(result) + "\n" : TextReport.render(result)
             return (output, html == nil ? nil : HTMLReport.render(result), kept)
         }
@@ -166,8 +172,9 @@ struct PlanCommand: AsyncParsableCommand {
     @Argument(help: "The scenario file (YAML).")
     var file: String
 
-    @Option(help: "The moment, YYYY-MM-DDTHH:MM (years 1900 to 2999), local to the device's zone then unless it has an offset; not before the scenario's start.",
-            transform: TimeArgument.parse)
+    @Option(
+        help: "The moment, YYYY-MM-DDTHH:MM (years 1900 to 2999), local to the device's zone then unless it has an offset; not before the scenario's start.",
+        transform: TimeArgument.parse)
     var at: TimeArgument
 
     @Option(help: "text or json.")
@@ -177,7 +184,8 @@ struct PlanCommand: AsyncParsableCommand {
         let output = try await reportingErrors {
             let scenario = try ScenarioParser.load(path: file, recipes: RecipeCatalog.all)
             let (plan, date, zone) = try await ScenarioRunner(scenario: scenario).plan(at: at.value)
-            return format == .json ? try PlanReportFormatting.json(plan, at: date, timeZone: zone) + "\n" : PlanReportFormatting.text(plan, at: date, timeZone: zone)
+            return format == .json
+                ? try PlanReportFormatting.json(plan, at: date, timeZone: zone) + "\n" : PlanReportFormatting.text(plan, at: date, timeZone: zone)
         }
         print(output, terminator: "")
     }

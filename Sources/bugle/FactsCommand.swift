@@ -150,8 +150,9 @@ struct FactsOnboardCommand: AsyncParsableCommand {
         let deviceInfo = DeviceInfo(platform: Self.platform, model: "bugle", osVersion: "\(version.majorVersion).\(version.minorVersion)")
         guard let baseURL = URL(string: server) else { throw ValidationError("--server: expected an http:// or https:// URL, found \(server)") }
         let (limits, retry) = try limits()
-        let downloader = FactsDownloader(service: HTTPFactsService(baseURL: baseURL, limits: limits), database: database, clock: ContinuousClock(),
-                                         retry: retry, device: deviceInfo)
+        let downloader = FactsDownloader(
+            service: HTTPFactsService(baseURL: baseURL, limits: limits), database: database, clock: ContinuousClock(),
+            retry: retry, device: deviceInfo)
         var shell = TerminalOnboarding(database: database, downloader: downloader, notifier: notifier, center: center)
         try await shell.run()
         guard let preferences = try database.preferences() else { throw ExitCode(1) }
@@ -160,9 +161,9 @@ struct FactsOnboardCommand: AsyncParsableCommand {
 
     /// The contract's name for the system the tool runs on.
     #if os(macOS)
-    static let platform = "macos"
+        static let platform = "macos"
     #else
-    static let platform = "linux"
+        static let platform = "linux"
     #endif
 
     private func printSchedule(_ database: FactsDatabase, preferences: FactsPreferences) throws {

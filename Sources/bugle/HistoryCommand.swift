@@ -32,8 +32,9 @@ struct HistoryCommand: ParsableCommand {
         let path = try db ?? storeReportingErrors { try BugleDatabase.defaultLocation().path }
         let history = try storeReportingErrors {
             let store = try BugleDatabase.openReadOnly(at: URL(fileURLWithPath: path))
-            return StoreHistory(path: path, ledger: try store.ledger(), deliveries: try store.deliveryHistory().deliveries,
-                                events: try store.events(kinds: kind.isEmpty ? nil : Set(kind)))
+            return StoreHistory(
+                path: path, ledger: try store.ledger(), deliveries: try store.deliveryHistory().deliveries,
+                events: try store.events(kinds: kind.isEmpty ? nil : Set(kind)))
         }
         let zone = TimeZone(ianaName: tz) ?? TimeZone(secondsFromGMT: 0) ?? .current
         print(format == .json ? try history.json(zone: zone) : history.text(zone: zone), terminator: "")
@@ -109,23 +110,28 @@ struct StoreHistory {
         func text(_ value: String?) -> JSONValue { value.map(JSONValue.string) ?? .null }
         let document = JSONValue.object([
             "path": .string(path),
-            "ledger": .array(ledger.map { record in
-                let entry = record.entry
-                return .object([
-                    "id": .string(entry.request.id), "state": .string(entry.state.rawValue), "reason": text(entry.reason),
-                    "rule": text(entry.request.ruleID), "fireTime": .string(entry.request.fireTime.description), "fireDate": time(entry.fireDate),
-                    "title": .string(entry.request.content.title), "fingerprint": .string(entry.request.fingerprintHex),
-                    "createdAt": time(record.createdAt), "askedAt": time(entry.askedAt), "updatedAt": time(record.updatedAt),
-                    "deliveredAt": time(record.deliveredAt), "openedAt": time(record.openedAt),
-                ])
-            }),
-            "deliveries": .array(deliveries.map { delivery in
-                .object(["id": .string(delivery.id), "at": time(delivery.date), "rule": text(delivery.ruleID), "title": .string(delivery.content.title)])
-            }),
-            "events": .array(events.map { event in
-                .object(["sequence": .int(Int(event.sequence)), "kind": .string(event.kind), "at": time(event.date), "id": text(event.requestID),
-                         "summary": .string(event.summary), "detail": event.detail])
-            }),
+            "ledger": .array(
+                ledger.map { record in
+                    let entry = record.entry
+                    return .object([
+                        "id": .string(entry.request.id), "state": .string(entry.state.rawValue), "reason": text(entry.reason),
+                        "rule": text(entry.request.ruleID), "fireTime": .string(entry.request.fireTime.description), "fireDate": time(entry.fireDate),
+                        "title": .string(entry.request.content.title), "fingerprint": .string(entry.request.fingerprintHex),
+                        "createdAt": time(record.createdAt), "askedAt": time(entry.askedAt), "updatedAt": time(record.updatedAt),
+                        "deliveredAt": time(record.deliveredAt), "openedAt": time(record.openedAt),
+                    ])
+                }),
+            "deliveries": .array(
+                deliveries.map { delivery in
+                    .object(["id": .string(delivery.id), "at": time(delivery.date), "rule": text(delivery.ruleID), "title": .string(delivery.content.title)])
+                }),
+            "events": .array(
+                events.map { event in
+                    .object([
+                        "sequence": .int(Int(event.sequence)), "kind": .string(event.kind), "at": time(event.date), "id": text(event.requestID),
+                        "summary": .string(event.summary), "detail": event.detail,
+                    ])
+                }),
         ])
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]

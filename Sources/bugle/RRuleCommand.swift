@@ -29,8 +29,9 @@ struct RRuleCommand: ParsableCommand {
     @Option(help: "The IANA time zone of the start, such as Europe/London.")
     var tz: String?
 
-    @Option(help: "How many occurrences to print (the first ones, or the first after --after): 1 to 100000.",
-            transform: ArgumentRange.int(RRuleCommand.counts))
+    @Option(
+        help: "How many occurrences to print (the first ones, or the first after --after): 1 to 100000.",
+        transform: ArgumentRange.int(RRuleCommand.counts))
     var count: Int?
 
     /// `--count`, and the most occurrences `--until` prints: enough for years of a minutely
@@ -97,7 +98,8 @@ struct RRuleCommand: ParsableCommand {
         }
         if format == .json { print(printed == 0 ? "[]" : "\n]") }
         if stopped {
-            reportError("bugle: error: --until: stopped after 100000 occurrences, the most one run prints; give an earlier --until, or --after TIME with --count N")
+            reportError(
+                "bugle: error: --until: stopped after 100000 occurrences, the most one run prints; give an earlier --until, or --after TIME with --count N")
             throw ExitCode(1)
         }
     }
@@ -118,7 +120,8 @@ struct RRuleCommand: ParsableCommand {
     }
 
     private func zonedLines(_ rule: RecurrenceRule, _ timeZone: TimeZone) throws -> AnySequence<String> {
-        let startDate = start.value.resolve(in: ZoneRules(timeZone: timeZone, around: Date(timeIntervalSince1970: TimeInterval(start.value.local.localSeconds))))
+        let startDate = start.value.resolve(
+            in: ZoneRules(timeZone: timeZone, around: Date(timeIntervalSince1970: TimeInterval(start.value.local.localSeconds))))
         let local = ZoneRules(timeZone: timeZone, around: startDate).localDateTime(at: startDate)
         let recurrence = try Recurrence(start: local, rule: rule, timeZone: timeZone)
         func instant(_ time: TimeArgument) -> Date {

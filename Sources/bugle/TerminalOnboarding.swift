@@ -134,13 +134,14 @@ struct TerminalOnboarding {
         print(prompt, terminator: "")
         fflush(nil)
         while true {
-            let event: TerminalEvent = if !typedAhead.isEmpty {
-                .line(typedAhead.removeFirst())
-            } else if !systemPrompt, !deferred.isEmpty {
-                .download(deferred.removeFirst())
-            } else {
-                try await nextEvent()
-            }
+            let event: TerminalEvent =
+                if !typedAhead.isEmpty {
+                    .line(typedAhead.removeFirst())
+                } else if !systemPrompt, !deferred.isEmpty {
+                    .download(deferred.removeFirst())
+                } else {
+                    try await nextEvent()
+                }
             switch event {
             case .line(let line?):
                 return line.trimmingCharacters(in: .whitespaces)
@@ -210,7 +211,8 @@ struct TerminalOnboarding {
     private mutating func showAlert() async throws -> Bool {
         guard let alert = onboarding.alert else { return false }
         print("\n⚠ \(alert.title)\n  \(alert.message)")
-        if alert == .permissionRequired, try await ask("Allow notifications in Settings now? [y/N]: ", systemPrompt: true)?.lowercased().hasPrefix("y") == true {
+        if alert == .permissionRequired, try await ask("Allow notifications in Settings now? [y/N]: ", systemPrompt: true)?.lowercased().hasPrefix("y") == true
+        {
             await center.setAuthorization(.authorized)
             try await perform(onboarding.handle(.permissionStatusRead(.authorized)))
         }
@@ -226,7 +228,8 @@ struct TerminalOnboarding {
             bar = "[\(String(repeating: "░", count: width))] connecting…"
         } else {
             let filled = progress.percentage * width / 100
-            bar = "[\(String(repeating: "█", count: filled))\(String(repeating: "░", count: width - filled))] \(progress.percentage)% (\(progress.downloaded)/\(progress.total))"
+            bar =
+                "[\(String(repeating: "█", count: filled))\(String(repeating: "░", count: width - filled))] \(progress.percentage)% (\(progress.downloaded)/\(progress.total))"
         }
         print("\r\(bar)", terminator: "")
         fflush(nil)

@@ -6,7 +6,8 @@ import Foundation
 struct WorldsCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "worlds",
-        abstract: "Run random worlds and check that no occurrence is delivered twice, nothing turned off fires, and quiet hours, caps, the pending limit and the plan hold.",
+        abstract:
+            "Run random worlds and check that no occurrence is delivered twice, nothing turned off fires, and quiet hours, caps, the pending limit and the plan hold.",
         discussion: """
             Each world is drawn from its seed: rules of every kind or one of the recipes, a zone, \
             trips east and west, daylight-saving changes, opens, state changes, clock jumps, center \
@@ -72,10 +73,12 @@ struct WorldsCommand: AsyncParsableCommand {
             let rest = outcome.violations.count > 1 ? " (and \(outcome.violations.count - 1) more)" : ""
             reportError("bugle worlds: world \(value) broke \(violation)\(rest)")
             if seed == nil || !noShrink {
-                FileHandle.standardError.write(Data("""
-                    # \(noShrink ? "the world" : "shrunk to \(shown.size) of \(world.size) rules, policies and events"); replay: bugle worlds --seed \(value), bugle simulate --seed \(value)
-                    \(shown.yaml)
-                    """.utf8))
+                FileHandle.standardError.write(
+                    Data(
+                        """
+                        # \(noShrink ? "the world" : "shrunk to \(shown.size) of \(world.size) rules, policies and events"); replay: bugle worlds --seed \(value), bugle simulate --seed \(value)
+                        \(shown.yaml)
+                        """.utf8))
             }
         }
         let kinds = perKind.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")

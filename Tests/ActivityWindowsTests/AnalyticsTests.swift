@@ -7,8 +7,9 @@ import Testing
     let now = instant("2026-03-27T05:00+03:00")
 
     @Test func everyEventCarriesScoringVersionAndTimestamp() {
-        let request = NotificationRequest(id: "bugle.run_dog.2026-03-31.0", fireTime: .wallClock(local("2026-03-31T06:30")),
-                                          content: NotificationContent(title: "Run with Luna", body: "", userInfo: ["mode": "run_dog"]))
+        let request = NotificationRequest(
+            id: "bugle.run_dog.2026-03-31.0", fireTime: .wallClock(local("2026-03-31T06:30")),
+            content: NotificationContent(title: "Run with Luna", body: "", userInfo: ["mode": "run_dog"]))
         let delivery = DeliveredNotification(request: request, date: now)
         let events: [AnalyticsEvent] = [
             .scheduled(request, fireDate: instant("2026-03-31T06:30+03:00"), zone: zone, at: now),

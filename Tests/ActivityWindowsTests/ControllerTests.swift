@@ -124,8 +124,9 @@ import Testing
         // The user opens the app: notifications pause, and the warning says so.
         var paused = controller.state
         paused.notificationsPaused = true
-        #expect(controller.handle(.appOpened(version: "1.0.0", offset: winter), now: later)
-            == [.setState(paused.appState), .replan(.appOpened), .showStaleWarning("Forecast data is stale. Notifications paused until data refreshes.")])
+        #expect(
+            controller.handle(.appOpened(version: "1.0.0", offset: winter), now: later)
+                == [.setState(paused.appState), .replan(.appOpened), .showStaleWarning("Forecast data is stale. Notifications paused until data refreshes.")])
         // Every time the app comes back while they are paused, the warning is there again.
         #expect(controller.handle(.appResumed(offset: winter), now: later).filter(isWarning).count == 1)
         #expect(controller.handle(.appOpened(version: "1.0.0", offset: winter), now: later).filter(isWarning).count == 1)
@@ -141,8 +142,9 @@ import Testing
 
     @Test func tapsAndDismissalsAreLoggedAndLateTapsShowPast() {
         var controller = onboarded(answer: .authorized)
-        let content = NotificationContent(title: "Swim window", body: "", userInfo: ["mode": "swim_solo", "window_start": "2026-03-24T07:00:00+02:00"],
-                                          deepLink: "gonow://today?hour=2026-03-24T07:00&mode=swim_solo")
+        let content = NotificationContent(
+            title: "Swim window", body: "", userInfo: ["mode": "swim_solo", "window_start": "2026-03-24T07:00:00+02:00"],
+            deepLink: "gonow://today?hour=2026-03-24T07:00&mode=swim_solo")
         let delivery = DeliveredNotification(id: "bugle.swim_solo.2026-03-24.0", date: instant("2026-03-24T06:30+02:00"), content: content)
         let late = instant("2026-03-24T09:00+02:00")
         let opened = controller.handle(.notificationOpened(delivery, openedAt: local("2026-03-24T09:00")), now: late)

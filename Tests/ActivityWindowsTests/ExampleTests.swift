@@ -26,14 +26,23 @@ import Testing
         ("03-22 06:30", "run_solo.2026-03-23.0.heads-up", "Run window", "Tomorrow evening looks solid for a run. 18:00-21:00."),
         ("03-22 06:30", "swim_dog.2026-03-23.0.heads-up", "Swim with Luna", "Tomorrow's looking good for Luna. Morning swim, calm sea."),
         ("03-22 06:30", "swim_solo.2026-03-23.0.heads-up", "Swim window", "Tomorrow morning looks good for a swim. 07:00-10:00."),
-        ("03-22 06:30", "run_dog.2026-03-22.0", "Run with Luna", "Morning run with Luna? 07:00-10:00 before the heat kicks in. Backup option: 18:00-21:00. Still comfortable for paws."),
+        (
+            "03-22 06:30", "run_dog.2026-03-22.0", "Run with Luna",
+            "Morning run with Luna? 07:00-10:00 before the heat kicks in. Backup option: 18:00-21:00. Still comfortable for paws."
+        ),
         ("03-22 06:30", "run_solo.2026-03-22.0", "Run window", "Lace up. 18:00-21:00 is perfect — cool, calm, clean air."),
         ("03-22 06:30", "swim_dog.2026-03-22.0", "Swim with Luna", "Luna approved. 15:00-18:00 — calm waves, good temps."),
         ("03-22 06:30", "swim_solo.2026-03-22.0", "Swim window", "The sea is calling. 15:00-18:00 looks perfect."),
         ("03-23 06:30", "run_dog.2026-03-24.0.heads-up", "Run with Luna", "Luna would approve of tomorrow evening. 18:00-21:00."),
         ("03-23 06:30", "run_solo.2026-03-24.0.heads-up", "Run window", "Tomorrow evening looks solid for a run. 18:00-21:00."),
-        ("03-23 06:30", "run_dog.2026-03-23.0", "Run with Luna", "07:00-10:00 is safe for Luna. Cooler temps, clean air. Backup option: 18:00-21:00. Still comfortable for paws."),
-        ("03-23 06:30", "run_solo.2026-03-23.0", "Run window", "Lace up. 18:00-21:00 is perfect — cool, calm, clean air. Backup plan: 07:00-10:00 if evening doesn't work."),
+        (
+            "03-23 06:30", "run_dog.2026-03-23.0", "Run with Luna",
+            "07:00-10:00 is safe for Luna. Cooler temps, clean air. Backup option: 18:00-21:00. Still comfortable for paws."
+        ),
+        (
+            "03-23 06:30", "run_solo.2026-03-23.0", "Run window",
+            "Lace up. 18:00-21:00 is perfect — cool, calm, clean air. Backup plan: 07:00-10:00 if evening doesn't work."
+        ),
         ("03-23 06:30", "swim_dog.2026-03-23.0", "Swim with Luna", "08:00-11:00 looks good for a swim with Luna. Waves calm."),
         ("03-23 06:30", "swim_solo.2026-03-23.0", "Swim window", "Best time: 07:00-10:00. Waves calm."),
         ("03-24 06:30", "run_dog.2026-03-25.0.heads-up", "Run with Luna", "Luna would approve of tomorrow morning. 07:00-10:00."),
@@ -41,23 +50,38 @@ import Testing
         ("03-25 07:00", "run_dog.2026-03-26.0.heads-up", "Run with Luna", "Luna would approve of tomorrow morning. 07:00-10:00."),
         ("03-25 07:00", "swim_dog.2026-03-26.0.heads-up", "Swim with Luna", "Tomorrow's looking good for Luna. Afternoon swim, calm sea."),
         ("03-25 07:00", "swim_solo.2026-03-26.0.heads-up", "Swim window", "Tomorrow morning looks good for a swim. 07:00-10:00."),
-        ("03-25 07:00", "run_dog.2026-03-25.0", "Run with Luna", "Morning run with Luna? 07:00-10:00 before the heat kicks in. Backup option: 18:00-21:00. Still comfortable for paws."),
+        (
+            "03-25 07:00", "run_dog.2026-03-25.0", "Run with Luna",
+            "Morning run with Luna? 07:00-10:00 before the heat kicks in. Backup option: 18:00-21:00. Still comfortable for paws."
+        ),
         ("03-26 07:00", "run_dog.2026-03-27.0.heads-up", "Run with Luna", "Luna would approve of tomorrow morning. 07:00-10:00."),
         ("03-26 07:00", "swim_dog.2026-03-27.0.heads-up", "Swim with Luna", "Tomorrow's looking good for Luna. Morning swim, calm sea."),
         ("03-26 07:00", "swim_solo.2026-03-27.0.heads-up", "Swim window", "Tomorrow morning looks good for a swim. 07:00-10:00."),
-        ("03-26 07:00", "run_dog.2026-03-26.0", "Run with Luna", "18:00-21:00 is safe for Luna. Lower UV, clean air. Backup option: 07:00-10:00. Still comfortable for paws."),
-        ("03-26 07:00", "swim_dog.2026-03-26.0", "Swim with Luna", "07:00-10:00 looks good for a swim with Luna. Waves calm. Afternoon backup: 15:00-18:00 works for Luna too."),
+        (
+            "03-26 07:00", "run_dog.2026-03-26.0", "Run with Luna",
+            "18:00-21:00 is safe for Luna. Lower UV, clean air. Backup option: 07:00-10:00. Still comfortable for paws."
+        ),
+        (
+            "03-26 07:00", "swim_dog.2026-03-26.0", "Swim with Luna",
+            "07:00-10:00 looks good for a swim with Luna. Waves calm. Afternoon backup: 15:00-18:00 works for Luna too."
+        ),
         ("03-26 07:00", "swim_solo.2026-03-26.0", "Swim window", "Best time: 07:00-10:00. Waves calm. Backup plan: 17:00-18:00 if morning doesn't work."),
         ("03-27 07:00", "run_dog.2026-03-28.0.heads-up", "Run with Luna", "Luna would approve of tomorrow morning. 07:00-10:00."),
         ("03-27 07:00", "swim_dog.2026-03-28.0.heads-up", "Swim with Luna", "Tomorrow's looking good for Luna. Morning swim, calm sea."),
         ("03-27 07:00", "swim_solo.2026-03-28.0.heads-up", "Swim window", "Tomorrow morning looks good for a swim. 07:00-10:00."),
         ("03-27 07:00", "run_dog.2026-03-27.0", "Run with Luna", "07:00-10:00 is safe for Luna. Lower UV, clean air."),
-        ("03-27 07:00", "swim_dog.2026-03-27.0", "Swim with Luna", "09:00-12:00 looks good for a swim with Luna. Waves calm. Afternoon backup: 15:00-18:00 works for Luna too."),
+        (
+            "03-27 07:00", "swim_dog.2026-03-27.0", "Swim with Luna",
+            "09:00-12:00 looks good for a swim with Luna. Waves calm. Afternoon backup: 15:00-18:00 works for Luna too."
+        ),
         ("03-27 07:00", "swim_solo.2026-03-27.0", "Swim window", "Best time: 07:00-10:00. Waves calm. Backup plan: 17:00-18:00 if morning doesn't work."),
         ("03-29 07:00", "run_dog.2026-03-30.0.heads-up", "Run with Luna", "Luna would approve of tomorrow morning. 07:00-09:00."),
         ("03-29 07:00", "swim_dog.2026-03-30.0.heads-up", "Swim with Luna", "Tomorrow's looking good for Luna. Morning swim, calm sea."),
         ("03-29 07:00", "swim_solo.2026-03-30.0.heads-up", "Swim window", "Tomorrow morning looks good for a swim. 07:00-10:00."),
-        ("03-29 07:00", "run_dog.2026-03-29.0", "Run with Luna", "07:00-10:00 is safe for Luna. Lower UV, clean air. Backup option: 18:00-21:00. Still comfortable for paws."),
+        (
+            "03-29 07:00", "run_dog.2026-03-29.0", "Run with Luna",
+            "07:00-10:00 is safe for Luna. Lower UV, clean air. Backup option: 18:00-21:00. Still comfortable for paws."
+        ),
         ("03-30 06:30", "run_dog.2026-03-30.0", "Run with Luna", "07:00-09:00 is safe for Luna. Lower UV, clean air."),
         ("03-30 06:30", "swim_dog.2026-03-30.0", "Swim with Luna", "07:00-10:00 looks good for a swim with Luna. Waves calm."),
         ("03-30 06:30", "swim_solo.2026-03-30.0", "Swim window", "Best time: 07:00-10:00. Waves calm. Backup plan: 17:00-18:00 if morning doesn't work."),
@@ -94,10 +118,11 @@ import Testing
         // Quiet hours moved every 06:30 notification to 07:00 and suppressed none.
         #expect(drops["quietHours"] == nil)
         // 03-28 06:00: the app finds the forecast 25 hours old; everything pending is cancelled.
-        #expect(drops["stale"] == [
-            "03-28 07:00 bugle.run_dog.2026-03-28.0", "03-28 07:00 bugle.run_dog.2026-03-29.0.heads-up",
-            "03-28 07:00 bugle.swim_dog.2026-03-28.0", "03-28 07:00 bugle.swim_solo.2026-03-28.0",
-        ])
+        #expect(
+            drops["stale"] == [
+                "03-28 07:00 bugle.run_dog.2026-03-28.0", "03-28 07:00 bugle.run_dog.2026-03-29.0.heads-up",
+                "03-28 07:00 bugle.swim_dog.2026-03-28.0", "03-28 07:00 bugle.swim_solo.2026-03-28.0",
+            ])
         #expect(result.dropped.first { $0.id == "bugle.swim_solo.2026-03-28.0" }?.detail == "data is 25 h 30 min old (cancel after 6 h)")
         // run_solo is off from 03-23 08:00 and never delivered after.
         #expect(result.deliveries.filter { $0.rule == "run_solo" }.allSatisfy { $0.at < instant("2026-03-23T08:00+02:00") })
@@ -136,7 +161,10 @@ import Testing
         let (result, _) = try await run()
         let notes = result.appEvents.map { "\(stamp($0.at, $0.timeZone)) \($0.text)" }
         // The background task at 05:00 shows nothing; each time Noa comes to the app, the warning.
-        #expect(notes.filter { $0.hasSuffix("warning: Forecast data is stale. Notifications paused until data refreshes.") }.map { $0.prefix(11) } == ["03-28 06:00", "03-28 06:20"])
+        #expect(
+            notes.filter { $0.hasSuffix("warning: Forecast data is stale. Notifications paused until data refreshes.") }.map { $0.prefix(11) } == [
+                "03-28 06:00", "03-28 06:20",
+            ])
         #expect(notes.contains("03-28 06:00 cancelled 4 (stale_data)"))
         #expect(notes.contains("03-27 05:00 notif_dst_reschedule: +02:00 → +03:00, 0 rescheduled"))
         #expect(notes.contains("03-30 11:00 Today tab: swim_dog at 07:00 (past)"))
@@ -149,7 +177,8 @@ import Testing
         let (result, _) = try await run()
         let printed = Set(TextReport.render(result).split(separator: "\n"))
         #expect(printed.contains("  06:30  run_dog    Run with Luna: No good run windows for Luna today. Too warm."))
-        let article = try String(contentsOf: packageRoot.appendingPathComponent("Sources/Recipes/ActivityWindows/ActivityWindows.docc/ActivityWindowsExample.md"), encoding: .utf8)
+        let article = try String(
+            contentsOf: packageRoot.appendingPathComponent("Sources/Recipes/ActivityWindows/ActivityWindows.docc/ActivityWindowsExample.md"), encoding: .utf8)
         let command = try #require(article.range(of: "swift run bugle simulate Examples/activity-windows.yaml"))
         let start = try #require(article.range(of: "```text\n", range: command.upperBound..<article.endIndex))
         let end = try #require(article.range(of: "```", range: start.upperBound..<article.endIndex))
@@ -163,21 +192,21 @@ import Testing
     func scenario(permission: String) -> String {
         let forecast = packageRoot.appendingPathComponent("Examples/activity-windows/forecast-2026-03-22.json").path
         return """
-        start: 2026-03-22T06:00
-        timeZone: Asia/Jerusalem
-        days: 2
-        authorization: notDetermined
-        recipe: { name: activity-windows, platform: android }
-        events:
-          - at: 2026-03-22T06:05
-            onboard: { activities: [run], permission: \(permission) }
-            newForecast: { file: \(forecast), fetchedAt: "2026-03-22T05:40+02:00" }
-          - { at: 2026-03-22T09:00, openApp: {} }
-          - { at: 2026-03-22T09:05, openSettings: {} }
-          - { at: 2026-03-22T09:10, toggleMode: { run_solo: true } }
-          - { at: 2026-03-22T09:30, resumeApp: {} }
-          - { at: 2026-03-23T08:00, openApp: {}, dismiss: run_solo.2026-03-23.0 }
-        """
+            start: 2026-03-22T06:00
+            timeZone: Asia/Jerusalem
+            days: 2
+            authorization: notDetermined
+            recipe: { name: activity-windows, platform: android }
+            events:
+              - at: 2026-03-22T06:05
+                onboard: { activities: [run], permission: \(permission) }
+                newForecast: { file: \(forecast), fetchedAt: "2026-03-22T05:40+02:00" }
+              - { at: 2026-03-22T09:00, openApp: {} }
+              - { at: 2026-03-22T09:05, openSettings: {} }
+              - { at: 2026-03-22T09:10, toggleMode: { run_solo: true } }
+              - { at: 2026-03-22T09:30, resumeApp: {} }
+              - { at: 2026-03-23T08:00, openApp: {}, dismiss: run_solo.2026-03-23.0 }
+            """
     }
 
     @Test func aDenialIsFinalAndTheBannerComesOncePerSession() async throws {
@@ -188,10 +217,13 @@ import Testing
         let notes = result.appEvents.map { "\(stamp($0.at, $0.timeZone)) \($0.text)" }
         // Onboarding's session, then one per cold start; the toggle in the same session and
         // the warm start at 09:30 add none.
-        #expect(notes.filter { $0.hasSuffix("banner: Enable notifications to get swim/run alerts [Open Settings]") }
-            == ["03-22 06:05 banner: Enable notifications to get swim/run alerts [Open Settings]",
-                "03-22 09:00 banner: Enable notifications to get swim/run alerts [Open Settings]",
-                "03-23 08:00 banner: Enable notifications to get swim/run alerts [Open Settings]"])
+        #expect(
+            notes.filter { $0.hasSuffix("banner: Enable notifications to get swim/run alerts [Open Settings]") }
+                == [
+                    "03-22 06:05 banner: Enable notifications to get swim/run alerts [Open Settings]",
+                    "03-22 09:00 banner: Enable notifications to get swim/run alerts [Open Settings]",
+                    "03-23 08:00 banner: Enable notifications to get swim/run alerts [Open Settings]",
+                ])
         #expect(notes.filter { $0.contains("system prompt") } == ["03-22 06:05 system prompt: don't allow"])
         #expect(notes.contains("03-22 09:05 opened the system's notification settings"))
         let names = recipe.log.events.map(\.name)
@@ -218,12 +250,12 @@ import Testing
 
     @Test func badEventsAreReportedWithTheirLine() throws {
         let yaml = """
-        start: 2026-03-22T06:00
-        timeZone: Asia/Jerusalem
-        recipe: activity-windows
-        events:
-          - { at: 2026-03-22T06:05, setPreset: sporty }
-        """
+            start: 2026-03-22T06:00
+            timeZone: Asia/Jerusalem
+            recipe: activity-windows
+            events:
+              - { at: 2026-03-22T06:05, setPreset: sporty }
+            """
         do {
             _ = try ScenarioParser.parse(yaml, recipes: RecipeCatalog.all)
             Issue.record("an unknown preset was accepted")

@@ -26,13 +26,17 @@ import Testing
             }
         }
         let location = #""location": {"id": "x", "name": "x", "latitude": 0, "longitude": 0, "timezone": "Asia/Jerusalem"}"#
-        let hour = #"{"time": "2026-03-22T07:00:00+02:00", "sea": {"wave_height_m": 0.3, "water_temp_c": 18}, "air": {"temp_c": 18, "feels_like_c": 18, "uv_index": 1, "wind_kph": 8, "aqi": 30}}"#
-        #expect(error("{\(location), \"fetched_at\": \"2026-03-22T05:40\", \"hourly\": []}")
-            == "invalid forecast: fetched_at: \"2026-03-22T05:40\" is not an ISO 8601 time with an offset (2026-03-22T07:00:00+02:00)")
+        let hour =
+            #"{"time": "2026-03-22T07:00:00+02:00", "sea": {"wave_height_m": 0.3, "water_temp_c": 18}, "air": {"temp_c": 18, "feels_like_c": 18, "uv_index": 1, "wind_kph": 8, "aqi": 30}}"#
+        #expect(
+            error("{\(location), \"fetched_at\": \"2026-03-22T05:40\", \"hourly\": []}")
+                == "invalid forecast: fetched_at: \"2026-03-22T05:40\" is not an ISO 8601 time with an offset (2026-03-22T07:00:00+02:00)")
         #expect(error("{\(location), \"fetched_at\": \"2026-03-22T05:40+02:00\"}") == "invalid forecast: missing key \"hourly\"")
-        #expect(error("{\(location), \"fetched_at\": \"2026-03-22T05:40+02:00\", \"hourly\": [\(hour), \(hour)]}")
-            == "invalid forecast: hourly: hourly[1] is not after hourly[0]; hours must be in time order")
-        #expect(error("{\(location), \"fetched_at\": \"2026-03-22T05:40+02:00\", \"hourly\": [{\"time\": \"2026-03-22T07:00:00+02:00\"}]}")
-            == "invalid forecast: hourly[0]: missing key \"sea\"")
+        #expect(
+            error("{\(location), \"fetched_at\": \"2026-03-22T05:40+02:00\", \"hourly\": [\(hour), \(hour)]}")
+                == "invalid forecast: hourly: hourly[1] is not after hourly[0]; hours must be in time order")
+        #expect(
+            error("{\(location), \"fetched_at\": \"2026-03-22T05:40+02:00\", \"hourly\": [{\"time\": \"2026-03-22T07:00:00+02:00\"}]}")
+                == "invalid forecast: hourly[0]: missing key \"sea\"")
     }
 }

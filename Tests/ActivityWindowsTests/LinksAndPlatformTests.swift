@@ -32,7 +32,10 @@ import Testing
     @Test func channelsAndCategoryAsTheSeedDefinesThem() {
         #expect(AndroidChannel.all.map(\.id) == ["swim_solo", "swim_dog", "run_solo", "run_dog"])
         #expect(AndroidChannel.all.map(\.name) == ["Swim alerts", "Dog swim alerts", "Run alerts", "Dog run alerts"])
-        #expect(AndroidChannel.all.map(\.description) == ["Solo swimming conditions", "Swimming with dog conditions", "Solo running conditions", "Running with dog conditions"])
+        #expect(
+            AndroidChannel.all.map(\.description) == [
+                "Solo swimming conditions", "Swimming with dog conditions", "Solo running conditions", "Running with dog conditions",
+            ])
         #expect(AndroidChannel.all.allSatisfy { $0.importance == .default })
         #expect(NotificationCategory.activityWindow.id == "activity_window")
         #expect(NotificationCategory.activityWindow.actions.map(\.title) == ["View Details", "Dismiss"])
@@ -41,15 +44,17 @@ import Testing
 
     @Test func preferencesJSONIsTheSeedsShape() throws {
         let json = """
-        {"enabled": true, "mode_toggles": {"swim_solo": true, "swim_dog": true, "run_solo": true, "run_dog": false},
-         "quiet_hours": {"enabled": false, "start": "22:00", "end": "07:00"}}
-        """
+            {"enabled": true, "mode_toggles": {"swim_solo": true, "swim_dog": true, "run_solo": true, "run_dog": false},
+             "quiet_hours": {"enabled": false, "start": "22:00", "end": "07:00"}}
+            """
         let preferences = try JSONDecoder().decode(NotificationPreferences.self, from: Data(json.utf8))
         #expect(preferences.enabledModes == [.swimSolo, .swimDog, .runSolo])
         #expect(preferences.quietHours.policy == nil)
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
-        #expect(String(decoding: try encoder.encode(preferences), as: UTF8.self)
-            == #"{"enabled":true,"mode_toggles":{"run_dog":false,"run_solo":true,"swim_dog":true,"swim_solo":true},"quiet_hours":{"enabled":false,"end":"07:00","start":"22:00"}}"#)
+        #expect(
+            String(decoding: try encoder.encode(preferences), as: UTF8.self)
+                == #"{"enabled":true,"mode_toggles":{"run_dog":false,"run_solo":true,"swim_dog":true,"swim_solo":true},"quiet_hours":{"enabled":false,"end":"07:00","start":"22:00"}}"#
+        )
     }
 }

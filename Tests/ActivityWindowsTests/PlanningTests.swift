@@ -17,11 +17,13 @@ import Testing
     func calmForecast(fetched: String) -> Forecast {
         let start = instant("2026-06-01T00:00+03:00")
         let hours = (0..<48).map { index in
-            Forecast.Hour(time: start.addingTimeInterval(TimeInterval(index * 3600)), sea: .init(waveHeightM: 0.3, waterTempC: 24),
-                          air: .init(tempC: 14, feelsLikeC: 14, uvIndex: 1, windKph: 8, aqi: 30))
+            Forecast.Hour(
+                time: start.addingTimeInterval(TimeInterval(index * 3600)), sea: .init(waveHeightM: 0.3, waterTempC: 24),
+                air: .init(tempC: 14, feelsLikeC: 14, uvIndex: 1, windKph: 8, aqi: 30))
         }
-        return Forecast(location: .init(id: "tel-aviv", name: "Tel Aviv", latitude: 32.08, longitude: 34.77, timezone: "Asia/Jerusalem"),
-                        fetchedAt: instant(fetched), hourly: hours)
+        return Forecast(
+            location: .init(id: "tel-aviv", name: "Tel Aviv", latitude: 32.08, longitude: 34.77, timezone: "Asia/Jerusalem"),
+            fetchedAt: instant(fetched), hourly: hours)
     }
 
     func plan(_ state: ActivityState, at now: String, history: DeliveryHistory = DeliveryHistory(), pending: Set<String> = []) -> Plan {
@@ -46,11 +48,12 @@ import Testing
         #expect(run.request.content.userInfo["avg_score"] == .double(100))
         #expect(run.request.id == "bugle.run_solo.2026-06-01.0")
         // The forecast ends with 06-02: no heads-up for 06-03, and 06-02's own are planned.
-        #expect(Set(result.entries.map(\.candidate.id)) == [
-            "swim_solo.2026-06-01.0", "swim_dog.2026-06-01.0", "run_solo.2026-06-01.0", "run_dog.2026-06-01.0",
-            "swim_solo.2026-06-02.0.heads-up", "swim_dog.2026-06-02.0.heads-up", "run_solo.2026-06-02.0.heads-up", "run_dog.2026-06-02.0.heads-up",
-            "swim_solo.2026-06-02.0", "swim_dog.2026-06-02.0", "run_solo.2026-06-02.0", "run_dog.2026-06-02.0",
-        ])
+        #expect(
+            Set(result.entries.map(\.candidate.id)) == [
+                "swim_solo.2026-06-01.0", "swim_dog.2026-06-01.0", "run_solo.2026-06-01.0", "run_dog.2026-06-01.0",
+                "swim_solo.2026-06-02.0.heads-up", "swim_dog.2026-06-02.0.heads-up", "run_solo.2026-06-02.0.heads-up", "run_dog.2026-06-02.0.heads-up",
+                "swim_solo.2026-06-02.0", "swim_dog.2026-06-02.0", "run_solo.2026-06-02.0", "run_dog.2026-06-02.0",
+            ])
     }
 
     @Test func aBackupIsAnotherGoodStretchNeverTheRestOfTheBestOne() throws {
@@ -58,10 +61,11 @@ import Testing
         let allDay = plan(ActivityState(profile: luna, forecast: calmForecast(fetched: "2026-06-01T05:00+03:00")), at: "2026-06-01T05:30+03:00")
         let bodies = allDay.entries.filter { $0.candidate.id.hasPrefix("run_solo.2026-06-01") || $0.candidate.id.hasPrefix("swim_solo.2026-06-01") }
             .map { "\($0.candidate.id): \($0.request.content.body)" }
-        #expect(bodies.sorted() == [
-            "run_solo.2026-06-01.0: Lace up. 07:00-10:00 is perfect — cool, calm, clean air.",
-            "swim_solo.2026-06-01.0: The sea is calling. 07:00-10:00 looks perfect.",
-        ])
+        #expect(
+            bodies.sorted() == [
+                "run_solo.2026-06-01.0: Lace up. 07:00-10:00 is perfect — cool, calm, clean air.",
+                "swim_solo.2026-06-01.0: The sea is calling. 07:00-10:00 looks perfect.",
+            ])
         // Hot from 10:00 to 17:00 (feels like 30 °C: runs score 60, fair): two good stretches,
         // so the evening one is the backup, bundled into 06:30.
         var forecast = calmForecast(fetched: "2026-06-01T05:00+03:00")
@@ -108,16 +112,18 @@ import Testing
         var profile = luna
         profile.notificationPreferences.quietHours = .init(enabled: true, start: "22:00", end: "07:00")
         let result = plan(ActivityState(profile: profile, forecast: afternoonSeaForecast()), at: "2026-06-01T05:30+03:00")
-        #expect(described(result.entries.filter { $0.candidate.ruleID == "swim_solo" }) == [
-            "06-01T07:00 swim_solo.2026-06-01.0: The sea is calling. 12:00-15:00 looks perfect.",
-            "06-01T07:00 swim_solo.2026-06-02.0.heads-up: Tomorrow afternoon looks good for a swim. 12:00-15:00.",
-            "06-02T07:00 swim_solo.2026-06-02.0: The sea is calling. 12:00-15:00 looks perfect.",
-        ])
-        #expect(described(result.entries.filter { $0.candidate.ruleID == "run_dog" }) == [
-            "06-01T07:00 run_dog.2026-06-01.0: Morning run with Luna? 07:00-10:00 before the heat kicks in.",
-            "06-01T07:00 run_dog.2026-06-02.0.heads-up: Luna would approve of tomorrow morning. 07:00-10:00.",
-            "06-02T07:00 run_dog.2026-06-02.0: Morning run with Luna? 07:00-10:00 before the heat kicks in.",
-        ])
+        #expect(
+            described(result.entries.filter { $0.candidate.ruleID == "swim_solo" }) == [
+                "06-01T07:00 swim_solo.2026-06-01.0: The sea is calling. 12:00-15:00 looks perfect.",
+                "06-01T07:00 swim_solo.2026-06-02.0.heads-up: Tomorrow afternoon looks good for a swim. 12:00-15:00.",
+                "06-02T07:00 swim_solo.2026-06-02.0: The sea is calling. 12:00-15:00 looks perfect.",
+            ])
+        #expect(
+            described(result.entries.filter { $0.candidate.ruleID == "run_dog" }) == [
+                "06-01T07:00 run_dog.2026-06-01.0: Morning run with Luna? 07:00-10:00 before the heat kicks in.",
+                "06-01T07:00 run_dog.2026-06-02.0.heads-up: Luna would approve of tomorrow morning. 07:00-10:00.",
+                "06-02T07:00 run_dog.2026-06-02.0: Morning run with Luna? 07:00-10:00 before the heat kicks in.",
+            ])
         #expect(result.entries.count == 12)
         #expect(result.report.dropped(.quietHours).isEmpty)
         #expect(result.entries.allSatisfy { $0.candidate.adjustments.isEmpty })
@@ -130,9 +136,10 @@ import Testing
         var profile = luna
         profile.notificationPreferences.quietHours = .init(enabled: true, start: "11:00", end: "13:00")
         let result = plan(ActivityState(profile: profile, forecast: afternoonSeaForecast(choppyAt: 15)), at: "2026-06-01T05:30+03:00")
-        #expect(described(result.entries.filter { $0.candidate.id.hasPrefix("swim_solo.2026-06-01") }) == [
-            "06-01T06:30 swim_solo.2026-06-01.0: The sea is calling. 12:00-15:00 looks perfect.",
-        ])
+        #expect(
+            described(result.entries.filter { $0.candidate.id.hasPrefix("swim_solo.2026-06-01") }) == [
+                "06-01T06:30 swim_solo.2026-06-01.0: The sea is calling. 12:00-15:00 looks perfect."
+            ])
         let backup = try #require(result.report.dropped(.quietHours).first { $0.candidate.id == "swim_solo.2026-06-01.1" })
         #expect(backup.candidate.content.body == "Backup plan: 16:00-18:00 if afternoon doesn't work.")
         #expect(backup.detail == "12:00 is inside quiet hours 11:00–13:00")
@@ -161,10 +168,13 @@ import Testing
         }
         let state = ActivityState(profile: luna, forecast: calmForecast(fetched: "2026-06-01T05:00+03:00"))
         // Two swim_solo notifications already delivered on 06-02: none more for that mode that day.
-        let twoSwims = DeliveryHistory([delivered("x", group: "swim_solo", at: "2026-06-02T00:10+03:00"), delivered("y", group: "swim_solo", at: "2026-06-02T00:20+03:00")])
+        let twoSwims = DeliveryHistory([
+            delivered("x", group: "swim_solo", at: "2026-06-02T00:10+03:00"), delivered("y", group: "swim_solo", at: "2026-06-02T00:20+03:00"),
+        ])
         let perMode = plan(state, at: "2026-06-01T05:30+03:00", history: twoSwims)
         #expect(perMode.report.dropped(.cap).map(\.candidate.id) == ["swim_solo.2026-06-02.0"])
-        #expect(perMode.report.dropped(.cap).first?.detail == "group swim_solo already has 2 on 2026-06-02 (cap 2 per day); the slots went to the day's deliveries")
+        #expect(
+            perMode.report.dropped(.cap).first?.detail == "group swim_solo already has 2 on 2026-06-02 (cap 2 per day); the slots went to the day's deliveries")
         // Four modes on: up to 8 a day. Six already delivered on 06-02 leave room for two.
         let six = DeliveryHistory((0..<6).map { delivered("d\($0)", group: "other", at: "2026-06-02T00:0\($0)+03:00") })
         let eight = plan(state, at: "2026-06-01T05:30+03:00", history: six)
@@ -172,7 +182,8 @@ import Testing
         // Two modes on: 4 a day.
         var two = luna
         two.notificationPreferences.modeToggles = .init(swimSolo: true, swimDog: false, runSolo: true, runDog: false)
-        let four = plan(ActivityState(profile: two, forecast: state.forecast), at: "2026-06-01T05:30+03:00", history: DeliveryHistory(Array(six.deliveries.prefix(3))))
+        let four = plan(
+            ActivityState(profile: two, forecast: state.forecast), at: "2026-06-01T05:30+03:00", history: DeliveryHistory(Array(six.deliveries.prefix(3))))
         #expect(four.entries.filter { zone.localDate(at: $0.candidate.fireDate).day == 2 }.count == 1)
         #expect(luna.notificationPreferences.dailyCap == 8)
         #expect(two.notificationPreferences.dailyCap == 4)
@@ -189,8 +200,9 @@ import Testing
         var profile = luna
         profile.notificationPreferences.quietHours = .init(enabled: true, start: "22:00", end: end)
         let state = ActivityState(profile: profile, forecast: calmForecast(fetched: "2026-06-01T05:00+03:00"))
-        let fired = DeliveredNotification(id: "bugle.run_solo.2026-06-01.0", date: instant("2026-06-01T06:30+03:00"), content: NotificationContent(title: "", body: ""),
-                                          ruleID: "run_solo", group: "run_solo", dedupeKey: "run_solo@2026-06-01T07:00", occurrence: "run_solo@2026-06-01T07:00")
+        let fired = DeliveredNotification(
+            id: "bugle.run_solo.2026-06-01.0", date: instant("2026-06-01T06:30+03:00"), content: NotificationContent(title: "", body: ""),
+            ruleID: "run_solo", group: "run_solo", dedupeKey: "run_solo@2026-06-01T07:00", occurrence: "run_solo@2026-06-01T07:00")
         let result = plan(state, at: "2026-06-01T06:40+03:00", history: DeliveryHistory([fired]))
         #expect(!result.entries.contains { $0.candidate.occurrence == "run_solo@2026-06-01T07:00" })
         #expect(result.report.dropped(.delivered).map(\.candidate.occurrence) == ["run_solo@2026-06-01T07:00"])
@@ -204,8 +216,9 @@ import Testing
         var profile = luna
         profile.notificationPreferences.quietHours = .init(enabled: true, start: "22:00", end: "06:45")
         let state = ActivityState(profile: profile, forecast: calmForecast(fetched: "2026-06-01T05:00+03:00"))
-        let fired = DeliveredNotification(id: "bugle.run_solo.2026-06-01.0", date: instant("2026-06-01T06:30+03:00"), content: NotificationContent(title: "", body: ""),
-                                          ruleID: "run_solo", group: "run_solo", dedupeKey: "run_solo@2026-06-01T07:00")
+        let fired = DeliveredNotification(
+            id: "bugle.run_solo.2026-06-01.0", date: instant("2026-06-01T06:30+03:00"), content: NotificationContent(title: "", body: ""),
+            ruleID: "run_solo", group: "run_solo", dedupeKey: "run_solo@2026-06-01T07:00")
         let result = plan(state, at: "2026-06-01T06:40+03:00", history: DeliveryHistory([fired]))
         // The window's announcement was delivered: never planned again.
         let drop = result.report.dropped(.delivered).first { $0.candidate.id == "run_solo.2026-06-01.0" }

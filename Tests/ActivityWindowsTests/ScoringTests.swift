@@ -76,10 +76,12 @@ import Testing
         #expect(Scorer(mode: .swimSolo, thresholds: Preset.balanced.thresholds(for: .swimSolo)).gate(swell) == .waves)
         // Hardy takes 0.3 m more before closing the sea; cautious 0.3 m less.
         #expect(Scorer(mode: .swimSolo, thresholds: Preset.hardy.thresholds(for: .swimSolo)).gate(swell) == nil)
-        #expect(Scorer(mode: .swimSolo, thresholds: Preset.cautious.thresholds(for: .swimSolo)).gate(forecastHour("2026-03-24T13:00+02:00", wave: 1.3)) == .waves)
+        #expect(
+            Scorer(mode: .swimSolo, thresholds: Preset.cautious.thresholds(for: .swimSolo)).gate(forecastHour("2026-03-24T13:00+02:00", wave: 1.3)) == .waves)
         let dust = forecastHour("2026-03-31T12:00+03:00", aqi: 150)
         #expect(Scorer(mode: .runSolo, thresholds: Preset.balanced.thresholds(for: .runSolo)).gate(dust) == .airQuality)
-        #expect(Scorer(mode: .runSolo, thresholds: Preset.cautious.thresholds(for: .runSolo)).gate(forecastHour("2026-03-31T12:00+03:00", aqi: 125)) == .airQuality)
+        #expect(
+            Scorer(mode: .runSolo, thresholds: Preset.cautious.thresholds(for: .runSolo)).gate(forecastHour("2026-03-31T12:00+03:00", aqi: 125)) == .airQuality)
     }
 
     @Test func scoreLabels() {

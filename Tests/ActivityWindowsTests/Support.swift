@@ -15,8 +15,11 @@ func instant(_ text: String) -> Date { TimeParsing.instant(text)! }
 func local(_ text: String) -> LocalDateTime { TimeParsing.dateTime(text)!.local }
 
 /// A forecast hour with the given values.
-func forecastHour(_ time: String, wave: Double = 0.3, water: Double = 21, temp: Double = 22, feels: Double = 22, uv: Double = 1, wind: Double = 8, aqi: Double = 30) -> Forecast.Hour {
-    Forecast.Hour(time: instant(time), sea: .init(waveHeightM: wave, waterTempC: water), air: .init(tempC: temp, feelsLikeC: feels, uvIndex: uv, windKph: wind, aqi: aqi))
+func forecastHour(
+    _ time: String, wave: Double = 0.3, water: Double = 21, temp: Double = 22, feels: Double = 22, uv: Double = 1, wind: Double = 8, aqi: Double = 30
+) -> Forecast.Hour {
+    Forecast.Hour(
+        time: instant(time), sea: .init(waveHeightM: wave, waterTempC: water), air: .init(tempC: temp, feelsLikeC: feels, uvIndex: uv, windKph: wind, aqi: aqi))
 }
 
 /// Scored hours one hour apart from `start`, with the given scores.

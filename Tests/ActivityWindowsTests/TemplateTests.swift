@@ -15,7 +15,10 @@ import Testing
     }
 
     func body(_ mode: ActivityMode, _ kind: PlannedNotification.Kind, dogName: String = "Luna") -> String {
-        Templates(dogName: dogName, zone: zone).body(PlannedNotification(id: NotificationID(mode: mode, date: date, windowIndex: 0), mode: mode, fireTime: LocalDateTime(date: date, time: NotificationTiming.announcement), kind: kind))
+        Templates(dogName: dogName, zone: zone).body(
+            PlannedNotification(
+                id: NotificationID(mode: mode, date: date, windowIndex: 0), mode: mode,
+                fireTime: LocalDateTime(date: date, time: NotificationTiming.announcement), kind: kind))
     }
 
     @Test func titlesUseTheDogsName() {
@@ -97,8 +100,10 @@ import Testing
         let at85 = window("2026-06-01T07:00+03:00", [85])
         let at84 = window("2026-06-01T07:00+03:00", [84, 85])
         let kind = { (window: ActivityWindow) in
-            PlannedNotification(id: NotificationID(mode: .swimSolo, date: self.date, windowIndex: 0), mode: .swimSolo,
-                                fireTime: LocalDateTime(date: self.date, time: NotificationTiming.announcement), kind: .best(window, bundled: nil)).context
+            PlannedNotification(
+                id: NotificationID(mode: .swimSolo, date: self.date, windowIndex: 0), mode: .swimSolo,
+                fireTime: LocalDateTime(date: self.date, time: NotificationTiming.announcement), kind: .best(window, bundled: nil)
+            ).context
         }
         #expect(kind(at85) == .perfect)
         #expect(kind(at84) == .good)

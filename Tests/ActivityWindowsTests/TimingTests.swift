@@ -41,13 +41,19 @@ import Testing
         let night = quiet(22, 7)
         let tomorrow = DayOutlook(date: day.adding(days: 1), windows: [window("2026-03-25T07:00+02:00", [80, 80])])
         // Morning and afternoon windows, the heads-up and the heat warning alike.
-        #expect(describe(night.notifications(mode: .swimSolo, day: DayOutlook(date: day, windows: [window("2026-03-24T07:00+02:00", [90, 88])]), tomorrow: tomorrow))
-            == ["07:00 swim_solo.2026-03-24.0 perfect", "07:00 swim_solo.2026-03-25.0.heads-up tomorrow"])
-        #expect(describe(night.notifications(mode: .swimSolo, day: DayOutlook(date: day, windows: [window("2026-03-24T15:00+02:00", [90])]), tomorrow: nil))
-            == ["07:00 swim_solo.2026-03-24.0 perfect"])
+        #expect(
+            describe(
+                night.notifications(mode: .swimSolo, day: DayOutlook(date: day, windows: [window("2026-03-24T07:00+02:00", [90, 88])]), tomorrow: tomorrow))
+                == ["07:00 swim_solo.2026-03-24.0 perfect", "07:00 swim_solo.2026-03-25.0.heads-up tomorrow"])
+        #expect(
+            describe(night.notifications(mode: .swimSolo, day: DayOutlook(date: day, windows: [window("2026-03-24T15:00+02:00", [90])]), tomorrow: nil))
+                == ["07:00 swim_solo.2026-03-24.0 perfect"])
         var hot = series([0], from: "2026-03-24T12:00+02:00", mode: .runDog)
         hot[0].gate = .heat
-        #expect(describe(night.notifications(mode: .runDog, day: DayOutlook(date: day, windows: [], hours: hot), tomorrow: nil)) == ["07:00 run_dog.2026-03-24.0 heat_warning"])
+        #expect(
+            describe(night.notifications(mode: .runDog, day: DayOutlook(date: day, windows: [], hours: hot), tomorrow: nil)) == [
+                "07:00 run_dog.2026-03-24.0 heat_warning"
+            ])
     }
 
     @Test func aWindowOverByTheEndOfQuietHoursIsNotAnnounced() {
@@ -58,28 +64,36 @@ import Testing
         #expect(planned.first?.kind == .best(windows[1], bundled: nil))
         // A window still on at 08:00 is announced then, with the other bundled.
         let longer = [window("2026-03-24T07:00+02:00", [90, 90]), window("2026-03-24T15:00+02:00", [80])]
-        #expect(quiet(22, 8).notifications(mode: .swimSolo, day: DayOutlook(date: day, windows: longer), tomorrow: nil).first?.kind == .best(longer[0], bundled: longer[1]))
+        #expect(
+            quiet(22, 8).notifications(mode: .swimSolo, day: DayOutlook(date: day, windows: longer), tomorrow: nil).first?.kind
+                == .best(longer[0], bundled: longer[1]))
     }
 
     @Test func timesQuietHoursHoldAreLeftForThePolicyToSuppress() {
         // Quiet hours running on into the next day leave 06:30 where it is.
         let allDay = quiet(6, 2)
-        #expect(describe(allDay.notifications(mode: .swimSolo, day: DayOutlook(date: day, windows: [window("2026-03-24T07:00+02:00", [90])]), tomorrow: nil))
-            == ["06:30 swim_solo.2026-03-24.0 perfect"])
+        #expect(
+            describe(allDay.notifications(mode: .swimSolo, day: DayOutlook(date: day, windows: [window("2026-03-24T07:00+02:00", [90])]), tomorrow: nil))
+                == ["06:30 swim_solo.2026-03-24.0 perfect"])
         // A 12:00 backup inside quiet hours stays at 12:00.
         let afternoon = [window("2026-03-24T15:00+02:00", [80, 80]), window("2026-03-24T13:00+02:00", [75])]
-        #expect(describe(quiet(11, 13).notifications(mode: .swimSolo, day: DayOutlook(date: day, windows: afternoon), tomorrow: nil))
-            == ["06:30 swim_solo.2026-03-24.0 good", "12:00 swim_solo.2026-03-24.1 backup"])
+        #expect(
+            describe(quiet(11, 13).notifications(mode: .swimSolo, day: DayOutlook(date: day, windows: afternoon), tomorrow: nil))
+                == ["06:30 swim_solo.2026-03-24.0 good", "12:00 swim_solo.2026-03-24.1 backup"])
         // Quiet until 12:00: the announcement is at noon itself, so the second window is bundled into it.
-        #expect(describe(quiet(22, 12).notifications(mode: .swimSolo, day: DayOutlook(date: day, windows: afternoon), tomorrow: nil)) == ["12:00 swim_solo.2026-03-24.0 good"])
+        #expect(
+            describe(quiet(22, 12).notifications(mode: .swimSolo, day: DayOutlook(date: day, windows: afternoon), tomorrow: nil)) == [
+                "12:00 swim_solo.2026-03-24.0 good"
+            ])
     }
 
     @Test func headsUpForTomorrowWhenKnownAndASlotIsFree() {
         let tomorrowDate = day.adding(days: 1)
         let tomorrow = DayOutlook(date: tomorrowDate, windows: [window("2026-03-25T07:00+02:00", [80, 80])])
         let today = DayOutlook(date: day, windows: [window("2026-03-24T07:00+02:00", [90])])
-        #expect(describe(timing.notifications(mode: .swimSolo, day: today, tomorrow: tomorrow))
-            == ["06:30 swim_solo.2026-03-24.0 perfect", "06:30 swim_solo.2026-03-25.0.heads-up tomorrow"])
+        #expect(
+            describe(timing.notifications(mode: .swimSolo, day: today, tomorrow: tomorrow))
+                == ["06:30 swim_solo.2026-03-24.0 perfect", "06:30 swim_solo.2026-03-25.0.heads-up tomorrow"])
         // Not when the forecast does not reach the end of tomorrow.
         var partial = tomorrow
         partial.complete = false
@@ -88,8 +102,9 @@ import Testing
         let busy = DayOutlook(date: day, windows: [window("2026-03-24T15:00+02:00", [90]), window("2026-03-24T13:00+02:00", [80])])
         #expect(describe(timing.notifications(mode: .swimSolo, day: busy, tomorrow: tomorrow)).count == 2)
         // A day without windows still gets tomorrow's heads-up.
-        #expect(describe(timing.notifications(mode: .swimSolo, day: DayOutlook(date: day, windows: []), tomorrow: tomorrow))
-            == ["06:30 swim_solo.2026-03-25.0.heads-up tomorrow"])
+        #expect(
+            describe(timing.notifications(mode: .swimSolo, day: DayOutlook(date: day, windows: []), tomorrow: tomorrow))
+                == ["06:30 swim_solo.2026-03-25.0.heads-up tomorrow"])
     }
 
     @Test func heatWarningForTheDogRunOnly() {
@@ -99,7 +114,8 @@ import Testing
         #expect(describe(timing.notifications(mode: .runDog, day: day, tomorrow: nil)) == ["06:30 run_dog.2026-03-24.0 heat_warning"])
         #expect(timing.notifications(mode: .runDog, day: day, tomorrow: nil).first?.kind == .heatWarning(firstHotHour: instant("2026-03-24T12:00+02:00")))
         #expect(timing.notifications(mode: .runSolo, day: day, tomorrow: nil).isEmpty)
-        #expect(Templates(dogName: "Luna", zone: zone).body(timing.notifications(mode: .runDog, day: day, tomorrow: nil)[0])
-            == "No good run windows for Luna today. Too warm.")
+        #expect(
+            Templates(dogName: "Luna", zone: zone).body(timing.notifications(mode: .runDog, day: day, tomorrow: nil)[0])
+                == "No good run windows for Luna today. Too warm.")
     }
 }

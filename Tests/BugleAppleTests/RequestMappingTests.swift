@@ -8,7 +8,9 @@ import Testing
     let mapping = RequestMapping()
 
     @Test func wallClockTimeFloatsWithNoTimeZone() throws {
-        let request = NotificationRequest(id: "bugle.morning.2026-03-10", fireTime: .wallClock(local("2026-03-10T08:30")), content: NotificationContent(title: "Good morning", body: "Puzzle"))
+        let request = NotificationRequest(
+            id: "bugle.morning.2026-03-10", fireTime: .wallClock(local("2026-03-10T08:30")), content: NotificationContent(title: "Good morning", body: "Puzzle")
+        )
         let description = try mapping.description(for: request)
         let components = try #require(description.trigger.dateComponents)
         #expect(components.timeZone == nil)
@@ -20,7 +22,8 @@ import Testing
 
     @Test func zonedInstantCarriesItsZone() throws {
         let webinar = ZonedInstant(date: instant("2026-03-15T20:00-04:00"), timeZone: zone("America/New_York"))
-        let description = try mapping.description(for: NotificationRequest(id: "bugle.webinar", fireTime: .zoned(webinar), content: NotificationContent(title: "Webinar", body: "")))
+        let description = try mapping.description(
+            for: NotificationRequest(id: "bugle.webinar", fireTime: .zoned(webinar), content: NotificationContent(title: "Webinar", body: "")))
         let components = try #require(description.trigger.dateComponents)
         #expect(components.timeZone?.identifier == "America/New_York")
         #expect(components.calendar?.identifier == .gregorian)
@@ -47,7 +50,8 @@ import Testing
 
     @Test func buddhistCalendarReadsTheSameWallClock() throws {
         let thai = RequestMapping(calendar: Calendar(identifier: .buddhist))
-        let request = NotificationRequest(id: "bugle.study", fireTime: .wallClock(local("2026-03-10T08:30")), content: NotificationContent(title: "Study", body: ""))
+        let request = NotificationRequest(
+            id: "bugle.study", fireTime: .wallClock(local("2026-03-10T08:30")), content: NotificationContent(title: "Study", body: ""))
         let description = try thai.description(for: request)
         let components = try #require(description.trigger.dateComponents)
         #expect(components.year == 2569)
@@ -60,7 +64,8 @@ import Testing
 
     @Test func japaneseCalendarCarriesTheEra() throws {
         let japan = RequestMapping(calendar: Calendar(identifier: .japanese))
-        let request = NotificationRequest(id: "bugle.study", fireTime: .wallClock(local("2027-01-01T00:00")), content: NotificationContent(title: "New year", body: ""))
+        let request = NotificationRequest(
+            id: "bugle.study", fireTime: .wallClock(local("2027-01-01T00:00")), content: NotificationContent(title: "New year", body: ""))
         let description = try japan.description(for: request)
         let components = try #require(description.trigger.dateComponents)
         #expect(components.year == 9)
@@ -69,8 +74,11 @@ import Testing
     }
 
     @Test func metadataTravelsInUserInfo() throws {
-        let content = NotificationContent(title: "Swim", body: "Window opens", userInfo: ["spot": "Tel Aviv", "score": 0.8, "note": .null], deepLink: "gonow://today?hour=7&mode=swim_solo")
-        let request = NotificationRequest(id: "bugle.swim.1", fireTime: .wallClock(local("2026-05-01T07:00")), content: content, ruleID: "swim", group: "windows", dedupeKey: "swim-2026-05-01")
+        let content = NotificationContent(
+            title: "Swim", body: "Window opens", userInfo: ["spot": "Tel Aviv", "score": 0.8, "note": .null], deepLink: "gonow://today?hour=7&mode=swim_solo")
+        let request = NotificationRequest(
+            id: "bugle.swim.1", fireTime: .wallClock(local("2026-05-01T07:00")), content: content, ruleID: "swim", group: "windows",
+            dedupeKey: "swim-2026-05-01")
         let userInfo = try mapping.description(for: request).content.userInfo
         // The app's keys stay at the top for its own code; a null cannot be in a property list.
         #expect(userInfo["spot"] == "Tel Aviv")
@@ -89,7 +97,8 @@ import Testing
         let content = NotificationContent(title: "T", body: "B", userInfo: ["b": 1, "a": .object(["z": true, "y": 2.0])])
         let request = NotificationRequest(id: "bugle.x", fireTime: .wallClock(local("2026-05-01T07:00")), content: content, ruleID: "r")
         let stored = try mapping.description(for: request).content.userInfo[BugleMetadata.key]
-        let expected = #"{"fingerprint":"\#(request.fingerprintHex)","rule":"r","sound":{"default":{}},"userInfo":{"a":{"o":{"y":{"d":2},"z":{"b":true}}},"b":{"i":1}}}"#
+        let expected =
+            #"{"fingerprint":"\#(request.fingerprintHex)","rule":"r","sound":{"default":{}},"userInfo":{"a":{"o":{"y":{"d":2},"z":{"b":true}}},"b":{"i":1}}}"#
         #expect(stored == .string(expected))
         #expect(BugleMetadata(userInfo: [BugleMetadata.key: .string(expected)])?.userInfo == content.userInfo)
     }
@@ -97,15 +106,21 @@ import Testing
     @Test func criticalNotificationsPlayACriticalSound() throws {
         let critical = NotificationContent(title: "Flood warning", body: "", sound: .named("siren.caf"), interruptionLevel: .critical)
         let quiet = NotificationContent(title: "Tip", body: "", sound: .default, interruptionLevel: .passive)
-        let criticalSound = try mapping.description(for: NotificationRequest(id: "bugle.a", fireTime: .wallClock(local("2026-05-01T07:00")), content: critical)).content.sound
-        let quietSound = try mapping.description(for: NotificationRequest(id: "bugle.b", fireTime: .wallClock(local("2026-05-01T07:00")), content: quiet)).content.sound
+        let criticalSound = try mapping.description(for: NotificationRequest(id: "bugle.a", fireTime: .wallClock(local("2026-05-01T07:00")), content: critical))
+            .content.sound
+        let quietSound = try mapping.description(for: NotificationRequest(id: "bugle.b", fireTime: .wallClock(local("2026-05-01T07:00")), content: quiet))
+            .content.sound
         #expect(criticalSound == .criticalNamed("siren.caf"))
         #expect(quietSound == .default)
     }
 
     @Test func systemFieldsCarryTheContent() throws {
-        let content = NotificationContent(title: "Cards", subtitle: "Spanish", body: "Five are due", sound: nil, badge: 5, threadID: "deck-1", categoryID: "study", interruptionLevel: .timeSensitive, relevanceScore: 1.5)
-        let description = try mapping.description(for: NotificationRequest(id: "bugle.cards", fireTime: .wallClock(local("2026-05-01T19:00")), content: content)).content
+        let content = NotificationContent(
+            title: "Cards", subtitle: "Spanish", body: "Five are due", sound: nil, badge: 5, threadID: "deck-1", categoryID: "study",
+            interruptionLevel: .timeSensitive, relevanceScore: 1.5)
+        let description = try mapping.description(
+            for: NotificationRequest(id: "bugle.cards", fireTime: .wallClock(local("2026-05-01T19:00")), content: content)
+        ).content
         #expect(description.title == "Cards")
         #expect(description.subtitle == "Spanish")
         #expect(description.body == "Five are due")
@@ -123,7 +138,8 @@ import Testing
         let mapping = RequestMapping(attachments: { request in
             request.content.categoryID == "forecast" ? [AttachmentDescription(identifier: "map", url: image)] : []
         })
-        let forecast = NotificationRequest(id: "bugle.f", fireTime: .wallClock(local("2026-05-01T07:00")), content: NotificationContent(title: "Forecast", body: "", categoryID: "forecast"))
+        let forecast = NotificationRequest(
+            id: "bugle.f", fireTime: .wallClock(local("2026-05-01T07:00")), content: NotificationContent(title: "Forecast", body: "", categoryID: "forecast"))
         let plain = NotificationRequest(id: "bugle.p", fireTime: .wallClock(local("2026-05-01T07:00")), content: NotificationContent(title: "Plain", body: ""))
         #expect(try mapping.description(for: forecast).content.attachments.map(\.url) == [image])
         #expect(try mapping.description(for: plain).content.attachments.isEmpty)
@@ -134,16 +150,26 @@ import Testing
         let contents: [NotificationContent] = [
             NotificationContent(title: "Plain", body: "Body"),
             NotificationContent(title: "Empty texts", subtitle: "", body: "", sound: nil, threadID: "", categoryID: ""),
-            NotificationContent(title: "Everything", subtitle: "Sub", body: "Body", sound: .named("bell.caf"), badge: 0, threadID: "t", categoryID: "study", interruptionLevel: .critical, relevanceScore: 0, userInfo: ["int": 1, "double": 1.0, "bool": true, "null": .null, "nested": .object(["list": .array([1, 2.5, "x", .null, false])])], deepLink: "app://x"),
+            NotificationContent(
+                title: "Everything", subtitle: "Sub", body: "Body", sound: .named("bell.caf"), badge: 0, threadID: "t", categoryID: "study",
+                interruptionLevel: .critical, relevanceScore: 0,
+                userInfo: ["int": 1, "double": 1.0, "bool": true, "null": .null, "nested": .object(["list": .array([1, 2.5, "x", .null, false])])],
+                deepLink: "app://x"),
             NotificationContent(title: "Out of range relevance", body: "", relevanceScore: 7.25, userInfo: ["huge": .double(1e300), "negative": -3]),
             NotificationContent(title: "Passive", body: "", sound: .default, interruptionLevel: .passive, relevanceScore: 0.333),
         ]
         var requests: [NotificationRequest] = []
         for (index, content) in contents.enumerated() {
-            requests.append(NotificationRequest(id: "bugle.wall.\(index)", fireTime: .wallClock(local("2026-03-08T02:30:15")), content: content, ruleID: "r\(index)", group: index % 2 == 0 ? "g" : nil, dedupeKey: index == 2 ? "d" : nil))
+            requests.append(
+                NotificationRequest(
+                    id: "bugle.wall.\(index)", fireTime: .wallClock(local("2026-03-08T02:30:15")), content: content, ruleID: "r\(index)",
+                    group: index % 2 == 0 ? "g" : nil, dedupeKey: index == 2 ? "d" : nil))
             for (zoneIndex, identifier) in zones.enumerated() {
                 let date = Date(timeIntervalSince1970: 1_772_000_000 + Double(zoneIndex * 86_400 * 37) + 0.75)
-                requests.append(NotificationRequest(id: "bugle.zoned.\(index).\(zoneIndex)", fireTime: .zoned(ZonedInstant(date: date, timeZone: zone(identifier))), content: content, ruleID: "z"))
+                requests.append(
+                    NotificationRequest(
+                        id: "bugle.zoned.\(index).\(zoneIndex)", fireTime: .zoned(ZonedInstant(date: date, timeZone: zone(identifier))), content: content,
+                        ruleID: "z"))
             }
         }
         return requests
@@ -164,7 +190,9 @@ import Testing
 
     @Test func foreignRequestIsCountedNotRebuilt() {
         let next = Date(timeIntervalSince1970: 2_000_000_000)
-        let foreign = NotificationRequestDescription(identifier: "other.alarm", trigger: TriggerDescription(dateComponents: DateComponents(hour: 7, minute: 0), repeats: true, nextTriggerDate: next), content: ContentDescription(title: "Alarm", body: "Wake up", relevanceScore: 0, userInfo: ["kind": "alarm"]))
+        let foreign = NotificationRequestDescription(
+            identifier: "other.alarm", trigger: TriggerDescription(dateComponents: DateComponents(hour: 7, minute: 0), repeats: true, nextTriggerDate: next),
+            content: ContentDescription(title: "Alarm", body: "Wake up", relevanceScore: 0, userInfo: ["kind": "alarm"]))
         let request = mapping.request(from: foreign)
         #expect(request.id == "other.alarm")
         #expect(request.fireTime == .zoned(ZonedInstant(date: next, timeZone: TimeZone(secondsFromGMT: 0)!)))
@@ -175,7 +203,8 @@ import Testing
     }
 
     @Test func damagedRequestOfOursIsReplacedByReconcile() throws {
-        let planned = NotificationRequest(id: "bugle.morning", fireTime: .wallClock(local("2026-03-10T08:30")), content: NotificationContent(title: "Morning", body: ""))
+        let planned = NotificationRequest(
+            id: "bugle.morning", fireTime: .wallClock(local("2026-03-10T08:30")), content: NotificationContent(title: "Morning", body: ""))
         var description = try mapping.description(for: planned)
         description.content.userInfo[BugleMetadata.key] = "{not json"
         let readBack = mapping.request(from: description)
@@ -184,9 +213,12 @@ import Testing
     }
 
     @Test func deliveredNotificationKeepsRuleAndGroup() throws {
-        let request = NotificationRequest(id: "bugle.evening.1", fireTime: .wallClock(local("2026-03-10T19:00")), content: NotificationContent(title: "Evening", body: "", deepLink: "app://review"), ruleID: "evening", group: "study", dedupeKey: "review",
-                                          occurrence: "evening@2026-03-10")
-        let shown = DeliveredNotificationDescription(identifier: request.id, date: instant("2026-03-10T19:00-04:00"), content: try mapping.description(for: request).content)
+        let request = NotificationRequest(
+            id: "bugle.evening.1", fireTime: .wallClock(local("2026-03-10T19:00")),
+            content: NotificationContent(title: "Evening", body: "", deepLink: "app://review"), ruleID: "evening", group: "study", dedupeKey: "review",
+            occurrence: "evening@2026-03-10")
+        let shown = DeliveredNotificationDescription(
+            identifier: request.id, date: instant("2026-03-10T19:00-04:00"), content: try mapping.description(for: request).content)
         let delivered = mapping.delivered(from: shown)
         #expect(delivered == DeliveredNotification(request: request, date: instant("2026-03-10T19:00-04:00")))
         // The occurrence comes back with it, for the scheduler to remember.

@@ -15,8 +15,12 @@ import Testing
         #expect(presentation.options(forCategory: "silent") == [])
     }
 
-    func delivered(_ id: String = "bugle.evening@2026-03-10", category: String? = nil, deepLink: String? = nil, userInfo: [String: JSONValue] = [:]) -> DeliveredNotification {
-        DeliveredNotification(id: id, date: instant("2026-03-10T19:00Z"), content: NotificationContent(title: "Evening", body: "", categoryID: category, userInfo: userInfo, deepLink: deepLink))
+    func delivered(_ id: String = "bugle.evening@2026-03-10", category: String? = nil, deepLink: String? = nil, userInfo: [String: JSONValue] = [:])
+        -> DeliveredNotification
+    {
+        DeliveredNotification(
+            id: id, date: instant("2026-03-10T19:00Z"),
+            content: NotificationContent(title: "Evening", body: "", categoryID: category, userInfo: userInfo, deepLink: deepLink))
     }
 
     @Test func tapOpensTheNotificationsOwnLink() {
@@ -51,12 +55,17 @@ import Testing
 
     func scheduler(_ recorder: EventRecorder) -> Scheduler {
         let clock = instant("2026-03-10T19:05Z")
-        return Scheduler(planner: Planner(rules: []), center: SystemCenter(system: MemorySystem()), environment: SchedulerEnvironment(now: { clock }, calendar: { calendar(in: "UTC") }), sink: recorder)
+        return Scheduler(
+            planner: Planner(rules: []), center: SystemCenter(system: MemorySystem()),
+            environment: SchedulerEnvironment(now: { clock }, calendar: { calendar(in: "UTC") }), sink: recorder)
     }
 
     func shown(_ id: String, category: String = "study") throws -> DeliveredNotificationDescription {
-        let request = NotificationRequest(id: id, fireTime: .wallClock(local("2026-03-10T19:00")), content: NotificationContent(title: "Evening", body: "", categoryID: category, deepLink: "app://review"), ruleID: "evening")
-        return DeliveredNotificationDescription(identifier: id, date: instant("2026-03-10T19:00Z"), content: try RequestMapping().description(for: request).content)
+        let request = NotificationRequest(
+            id: id, fireTime: .wallClock(local("2026-03-10T19:00")),
+            content: NotificationContent(title: "Evening", body: "", categoryID: category, deepLink: "app://review"), ruleID: "evening")
+        return DeliveredNotificationDescription(
+            identifier: id, date: instant("2026-03-10T19:00Z"), content: try RequestMapping().description(for: request).content)
     }
 
     @Test func foregroundDeliveryIsRecordedOnceAndShownByCategory() async throws {

@@ -11,7 +11,9 @@ func local(_ text: String) -> LocalDateTime {
     let parts = text.split(separator: "T")
     let day = parts[0].split(separator: "-").map { Int($0)! }
     let time = parts[1].split(separator: ":").map { Int($0)! }
-    return LocalDateTime(date: try! LocalDate(year: day[0], month: day[1], day: day[2]), time: try! LocalTime(hour: time[0], minute: time[1], second: time.count > 2 ? time[2] : 0))
+    return LocalDateTime(
+        date: try! LocalDate(year: day[0], month: day[1], day: day[2]),
+        time: try! LocalTime(hour: time[0], minute: time[1], second: time.count > 2 ? time[2] : 0))
 }
 
 func calendar(in identifier: String) -> Calendar {
@@ -84,7 +86,9 @@ actor MemorySystem: NotificationSystem {
     /// Other code in the app adds a request.
     func addForeign(_ id: String) {
         order.append(id)
-        pending[id] = NotificationRequestDescription(identifier: id, trigger: TriggerDescription(dateComponents: nil, repeats: false, nextTriggerDate: Date(timeIntervalSince1970: 2_000_000_000)), content: ContentDescription(title: "Other", body: "Not Bugle's"))
+        pending[id] = NotificationRequestDescription(
+            identifier: id, trigger: TriggerDescription(dateComponents: nil, repeats: false, nextTriggerDate: Date(timeIntervalSince1970: 2_000_000_000)),
+            content: ContentDescription(title: "Other", body: "Not Bugle's"))
     }
 }
 

@@ -22,11 +22,13 @@ import Testing
             self.timeZone = timeZone
         }
         var environment: SchedulerEnvironment {
-            SchedulerEnvironment(now: { self.read().0 }, calendar: {
-                var calendar = Calendar(identifier: .gregorian)
-                calendar.timeZone = self.read().1
-                return calendar
-            })
+            SchedulerEnvironment(
+                now: { self.read().0 },
+                calendar: {
+                    var calendar = Calendar(identifier: .gregorian)
+                    calendar.timeZone = self.read().1
+                    return calendar
+                })
         }
         func read() -> (Date, TimeZone) {
             lock.lock()
@@ -46,10 +48,15 @@ import Testing
         let center = SystemCenter(system: system, calendar: { Calendar(identifier: .gregorian) })
         let clock = Clock(instant("2026-03-01T07:00-05:00"), zone("America/New_York"))
         let rules: [any Rule] = [
-            ScheduledRule(id: "morning", schedule: .daily(LocalTime("08:30")), content: NotificationContent(title: "Morning", body: "Puzzle", sound: .named("chime.caf"), userInfo: ["streak": 3, "ratio": 1.0])),
-            ScheduledRule(id: "webinar", schedule: .once(TimeParsing.dateTime("2026-03-15T20:00")!.local), basis: .zoned(zone("America/New_York")), content: NotificationContent(title: "Webinar", body: "", relevanceScore: 0.9)),
+            ScheduledRule(
+                id: "morning", schedule: .daily(LocalTime("08:30")),
+                content: NotificationContent(title: "Morning", body: "Puzzle", sound: .named("chime.caf"), userInfo: ["streak": 3, "ratio": 1.0])),
+            ScheduledRule(
+                id: "webinar", schedule: .once(TimeParsing.dateTime("2026-03-15T20:00")!.local), basis: .zoned(zone("America/New_York")),
+                content: NotificationContent(title: "Webinar", body: "", relevanceScore: 0.9)),
         ]
-        let scheduler = Scheduler(planner: Planner(rules: rules, budget: Budget(platform: .custom(20), safetyMargin: 0)), center: center, environment: clock.environment)
+        let scheduler = Scheduler(
+            planner: Planner(rules: rules, budget: Budget(platform: .custom(20), safetyMargin: 0)), center: center, environment: clock.environment)
         return Setup(system: system, center: center, scheduler: scheduler, clock: clock)
     }
 
@@ -72,9 +79,10 @@ import Testing
         let result = try await setup.scheduler.refresh(reason: .timeZoneChanged)
         // Wall-clock requests float and the webinar is a fixed moment: only the days that
         // passed are topped up, nothing already pending is replaced.
-        #expect(result.changes.additions.allSatisfy { request in
-            if case .wallClock = request.fireTime { true } else { false }
-        })
+        #expect(
+            result.changes.additions.allSatisfy { request in
+                if case .wallClock = request.fireTime { true } else { false }
+            })
         let pendingIDs = Set(await setup.system.pending.keys)
         #expect(pendingIDs == Set(result.plan.requests.map(\.id)))
         #expect(result.changes.removals.allSatisfy { $0.id.contains("morning") })
@@ -116,7 +124,8 @@ import Testing
         let status = try await center.requestAuthorization([.alert, .sound, .provisional])
         #expect(status == .provisional)
         #expect(await system.askedOptions == [[.alert, .sound, .provisional]])
-        let study = NotificationCategoryDescription(identifier: "study", actions: [NotificationActionDescription(identifier: "start", title: "Start", options: .foreground)])
+        let study = NotificationCategoryDescription(
+            identifier: "study", actions: [NotificationActionDescription(identifier: "start", title: "Start", options: .foreground)])
         await center.setCategories([study])
         #expect(await system.categories == [study])
     }

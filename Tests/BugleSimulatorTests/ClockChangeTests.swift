@@ -25,7 +25,9 @@ import Testing
         let device = SimulatedDevice(now: start, timeZone: TimeZone(identifier: "UTC")!)
         let center = SimulatedCenter(device: device)
         let fire = start.addingTimeInterval(3600)
-        try await center.add(NotificationRequest(id: "a", fireTime: .zoned(ZonedInstant(date: fire, timeZone: device.timeZone)), content: NotificationContent(title: "A", body: "")))
+        try await center.add(
+            NotificationRequest(
+                id: "a", fireTime: .zoned(ZonedInstant(date: fire, timeZone: device.timeZone)), content: NotificationContent(title: "A", body: "")))
         let delivered = await center.setClock(to: start.addingTimeInterval(7200))
         #expect(delivered.map(\.notification.id) == ["a"])
         #expect(delivered.first?.notification.date == fire)
@@ -34,18 +36,18 @@ import Testing
     }
 
     static let yaml = """
-    start: 2026-03-02T08:00
-    timeZone: Europe/Paris
-    days: 2
-    policies: { noRenotify: 12h }
-    rules:
-      - { id: evening, daily: "20:00", title: Evening, dedupeKey: evening }
-    events:
-      - { at: 2026-03-02T08:05, open: {} }
-      - { at: 2026-03-02T09:00, clock: 2026-03-02T21:00 }
-      - { at: 2026-03-02T21:30, clock: 2026-03-02T09:30 }
-      - { at: 2026-03-02T12:00, open: {} }
-    """
+        start: 2026-03-02T08:00
+        timeZone: Europe/Paris
+        days: 2
+        policies: { noRenotify: 12h }
+        rules:
+          - { id: evening, daily: "20:00", title: Evening, dedupeKey: evening }
+        events:
+          - { at: 2026-03-02T08:05, open: {} }
+          - { at: 2026-03-02T09:00, clock: 2026-03-02T21:00 }
+          - { at: 2026-03-02T21:30, clock: 2026-03-02T09:30 }
+          - { at: 2026-03-02T12:00, open: {} }
+        """
 
     @Test func eventsAfterAClockChangeAreOnTheNewTime() async throws {
         let result = try await ScenarioRunner(scenario: ScenarioParser.parse(Self.yaml)).run()
@@ -93,16 +95,16 @@ import Testing
 
     @Test func recipesAnswerLifecycleSignals() async throws {
         let yaml = """
-        start: 2026-03-02T08:00
-        timeZone: UTC
-        days: 1
-        recipe: lifecycle
-        events:
-          - { at: 2026-03-02T08:10, open: {} }
-          - { at: 2026-03-02T08:20, clock: 2026-03-02T10:00 }
-          - { at: 2026-03-02T10:05, background: {} }
-          - { at: 2026-03-02T10:06, ping: {} }
-        """
+            start: 2026-03-02T08:00
+            timeZone: UTC
+            days: 1
+            recipe: lifecycle
+            events:
+              - { at: 2026-03-02T08:10, open: {} }
+              - { at: 2026-03-02T08:20, clock: 2026-03-02T10:00 }
+              - { at: 2026-03-02T10:05, background: {} }
+              - { at: 2026-03-02T10:06, ping: {} }
+            """
         let result = try await ScenarioRunner(scenario: ScenarioParser.parse(yaml, recipes: [LifecycleRecipe.self])).run()
         let notes = result.appEvents.map(\.text)
         // The clock change reaches the recipe on the new time; real time went on 26 minutes

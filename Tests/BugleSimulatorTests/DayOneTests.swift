@@ -13,16 +13,20 @@ import Testing
     static func date(_ day: Int) -> LocalDate { try! LocalDate(year: 2026, month: 3, day: day) }
     static func instant(_ text: String) -> Date { TimeParsing.instant(text)! }
 
-    static func daily(_ id: String, _ hour: Int, _ minute: Int = 0, title: String, priority: Int = 0, group: String? = nil, condition: Condition? = nil) -> ScheduledRule {
-        ScheduledRule(id: id, schedule: .daily(try! LocalTime(hour: hour, minute: minute)), content: NotificationContent(title: title, body: "\(title) body"),
-                      priority: priority, group: group, condition: condition)
+    static func daily(_ id: String, _ hour: Int, _ minute: Int = 0, title: String, priority: Int = 0, group: String? = nil, condition: Condition? = nil)
+        -> ScheduledRule
+    {
+        ScheduledRule(
+            id: id, schedule: .daily(try! LocalTime(hour: hour, minute: minute)), content: NotificationContent(title: title, body: "\(title) body"),
+            priority: priority, group: group, condition: condition)
     }
 
     static let practice = daily("practice", 20, title: "Practice")
 
     /// A device in New York at ``start``, its center, and a scheduler that plans ten days ahead.
     static func setUp(_ rules: [any Rule], policies: [any Policy] = [], limit: Int = 64, state: AppState = [:])
-        -> (device: SimulatedDevice, center: SimulatedCenter, scheduler: Scheduler) {
+        -> (device: SimulatedDevice, center: SimulatedCenter, scheduler: Scheduler)
+    {
         let device = SimulatedDevice(now: start, timeZone: newYork)
         let center = SimulatedCenter(device: device, pendingLimit: 64)
         let planner = Planner(rules: rules, policies: policies, budget: Budget(platform: .custom(limit), safetyMargin: 0), lookahead: 10 * 86_400)
@@ -118,9 +122,10 @@ import Testing
         try await scheduler.refresh(reason: .launch)
         let paused = try #require(try await scheduler.pause(.all, from: Self.date(6), through: Self.date(8)))
         #expect(paused.changes.removals.count == 6)
-        #expect(paused.plan.report.dropped(.paused).map(\.candidate.id).sorted() == [
-            "practice@2026-03-06", "practice@2026-03-07", "practice@2026-03-08", "water@2026-03-06", "water@2026-03-07", "water@2026-03-08",
-        ])
+        #expect(
+            paused.plan.report.dropped(.paused).map(\.candidate.id).sorted() == [
+                "practice@2026-03-06", "practice@2026-03-07", "practice@2026-03-08", "water@2026-03-06", "water@2026-03-07", "water@2026-03-08",
+            ])
         #expect(paused.plan.report.dropped(.paused).first?.detail == "the app marked every rule paused 2026-03-06 through 2026-03-08")
 
         // Back a day early: the 8th is planned again, the 6th and 7th stay paused.
@@ -128,10 +133,11 @@ import Testing
         #expect(resumed.changes.additions.map(\.id).sorted() == ["bugle.practice@2026-03-08", "bugle.water@2026-03-08"])
         #expect(try await scheduler.marks() == [OccurrenceMark(.paused, .all, from: Self.date(6), through: Self.date(7))])
         await center.advance(to: Self.instant("2026-03-09T06:00-05:00"))
-        #expect(await Self.seen(center) == [
-            "Water the plants at 2026-03-05 12:00", "Practice at 2026-03-05 20:00",
-            "Water the plants at 2026-03-08 12:00", "Practice at 2026-03-08 20:00",
-        ])
+        #expect(
+            await Self.seen(center) == [
+                "Water the plants at 2026-03-05 12:00", "Practice at 2026-03-05 20:00",
+                "Water the plants at 2026-03-08 12:00", "Practice at 2026-03-08 20:00",
+            ])
     }
 
     @Test func pausingOneRuleLeavesTheOthers() async throws {
@@ -150,7 +156,10 @@ import Testing
     }
 
     @Test func refusedMarksChangeNothing() async throws {
-        let (center, scheduler) = { let s = Self.setUp([Self.practice]); return (s.center, s.scheduler) }()
+        let (center, scheduler) = {
+            let s = Self.setUp([Self.practice])
+            return (s.center, s.scheduler)
+        }()
         try await scheduler.refresh(reason: .launch)
         let before = await center.calls
         await #expect(throws: SchedulerError.unknownRule("practise")) { try await scheduler.complete("practise", on: Self.date(5)) }
@@ -242,7 +251,8 @@ import Testing
     }
 
     @Test func aCodableSnapshotSetsTheStateAndRefreshes() async throws {
-        let rescue = Self.daily("rescue", 19, title: "Save your streak", condition: .all([.equals(key: "playedToday", value: false), .greaterThan(key: "streak", value: 0)]))
+        let rescue = Self.daily(
+            "rescue", 19, title: "Save your streak", condition: .all([.equals(key: "playedToday", value: false), .greaterThan(key: "streak", value: 0)]))
         let (_, center, scheduler) = Self.setUp([rescue])
         try await scheduler.refresh(reason: .launch)
         #expect(try await center.pendingRequests().isEmpty)

@@ -15,18 +15,18 @@ import Testing
             day = day.adding(days: 7)
         }
         return """
-        name: Year in \(zone)
-        start: 2026-01-01T00:00
-        timeZone: \(zone)
-        days: 365
-        rules:
-          - id: daily
-            daily: "08:30"
-            title: Daily
-        events:
-          - { at: 2026-01-01T07:00, open: {} }
-        \(events)
-        """
+            name: Year in \(zone)
+            start: 2026-01-01T00:00
+            timeZone: \(zone)
+            days: 365
+            rules:
+              - id: daily
+                daily: "08:30"
+                title: Daily
+            events:
+              - { at: 2026-01-01T07:00, open: {} }
+            \(events)
+            """
     }
 
     @Test(arguments: ["America/New_York", "Europe/London", "Australia/Sydney", "Asia/Jerusalem"])
@@ -48,30 +48,32 @@ import Testing
 
     @Test func reminderAtNonexistentTimeArrivesAfterTheGap() async throws {
         // New York springs forward at 02:00 on 2026-03-08: 02:30 does not exist that day.
-        let result = try await simulate("""
-        start: 2026-03-06T12:00
-        timeZone: America/New_York
-        days: 4
-        rules:
-          - { id: early, daily: "02:30", title: Early }
-        events:
-          - { at: 2026-03-06T12:00, open: {} }
-        """)
+        let result = try await simulate(
+            """
+            start: 2026-03-06T12:00
+            timeZone: America/New_York
+            days: 4
+            rules:
+              - { id: early, daily: "02:30", title: Early }
+            events:
+              - { at: 2026-03-06T12:00, open: {} }
+            """)
         let locals = result.deliveries.map(localTime(of:)).map(\.description)
         #expect(locals == ["2026-03-07T02:30", "2026-03-08T03:30", "2026-03-09T02:30", "2026-03-10T02:30"])
     }
 
     @Test func reminderAtRepeatedTimeArrivesOnceAtTheFirstOccurrence() async throws {
         // New York falls back at 02:00 on 2026-11-01: 01:30 happens twice, EDT then EST.
-        let result = try await simulate("""
-        start: 2026-10-31T12:00
-        timeZone: America/New_York
-        days: 2
-        rules:
-          - { id: late, daily: "01:30", title: Late }
-        events:
-          - { at: 2026-10-31T12:00, open: {} }
-        """)
+        let result = try await simulate(
+            """
+            start: 2026-10-31T12:00
+            timeZone: America/New_York
+            days: 2
+            rules:
+              - { id: late, daily: "01:30", title: Late }
+            events:
+              - { at: 2026-10-31T12:00, open: {} }
+            """)
         let onFallBack = result.deliveries.filter { localTime(of: $0).date == "2026-11-01" }
         #expect(onFallBack.count == 1)
         // 01:30 EDT is 05:30 UTC.

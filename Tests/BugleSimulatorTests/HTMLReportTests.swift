@@ -2,8 +2,9 @@ import Bugle
 import BugleSimulator
 import Foundation
 import Testing
+
 #if canImport(FoundationXML)
-import FoundationXML
+    import FoundationXML
 #endif
 
 /// The HTML page read back as XML: what a reader of the page would see, mark by mark.
@@ -41,10 +42,11 @@ struct RenderedPage {
     /// The band of each day's row: its top and bottom, by local date.
     func rows() throws -> [String: ClosedRange<Double>] {
         let rects = try elements("//rect[@data-date]")
-        return Dictionary(uniqueKeysWithValues: rects.map { rect in
-            let y = rect.number("y")!
-            return (rect.string("data-date")!, y...(y + rect.number("height")!))
-        })
+        return Dictionary(
+            uniqueKeysWithValues: rects.map { rect in
+                let y = rect.number("y")!
+                return (rect.string("data-date")!, y...(y + rect.number("height")!))
+            })
     }
 
     /// The local date of the row whose band holds `y`.
@@ -274,19 +276,20 @@ func local(_ date: Date, _ zone: String) -> LocalDateTime {
     }
 
     @Test func scenarioTextIsEscaped() async throws {
-        let result = try await simulate("""
-        name: "Tom & Jerry's <b>week</b>"
-        start: 2026-03-01T07:00
-        timeZone: UTC
-        days: 1
-        rules:
-          - id: a
-            daily: "08:00"
-            title: "<script>alert(\\"hi\\")</script> & more"
-            body: "a\\x01b ]]> c"
-        events:
-          - { at: 2026-03-01T07:30, open: {} }
-        """)
+        let result = try await simulate(
+            """
+            name: "Tom & Jerry's <b>week</b>"
+            start: 2026-03-01T07:00
+            timeZone: UTC
+            days: 1
+            rules:
+              - id: a
+                daily: "08:00"
+                title: "<script>alert(\\"hi\\")</script> & more"
+                body: "a\\x01b ]]> c"
+            events:
+              - { at: 2026-03-01T07:30, open: {} }
+            """)
         let page = try RenderedPage(result)
         #expect(try page.elements("//h1").first?.stringValue == "Tom & Jerry's <b>week</b>")
         #expect(try page.elements("//script | //b").isEmpty)

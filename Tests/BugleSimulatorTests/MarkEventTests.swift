@@ -8,26 +8,26 @@ import Testing
 /// names; the timeline shows what the app did.
 @Suite struct MarkEventTests {
     static let yaml = """
-    start: 2026-03-02T07:00
-    timeZone: America/New_York
-    days: 12
-    rules:
-      - { id: habit, daily: "08:30", title: Habit }
-      - { id: water, daily: "12:00", title: Water }
-    events:
-      - { at: 2026-03-02T07:00, open: {} }
-      - { at: 2026-03-02T07:30, complete: { rule: habit, date: 2026-03-02 } }
-      - { at: 2026-03-02T07:31, skip: { rule: habit, date: 2026-03-03 } }
-      - { at: 2026-03-02T07:32, skip: { rule: water, date: 2026-03-04 } }
-      - { at: 2026-03-02T07:33, undo: { rule: water, date: 2026-03-04 } }
-      - { at: 2026-03-04T21:00, setRule: { id: habit, daily: "20:00", title: Habit (evening) } }
-      - { at: 2026-03-05T09:00, pause: { from: 2026-03-07, through: 2026-03-08 } }
-      - { at: 2026-03-05T09:01, pause: { rule: water, from: 2026-03-10, through: 2026-03-13 } }
-      - { at: 2026-03-06T09:00, relaunch: {} }
-      - { at: 2026-03-06T09:01, open: {} }
-      - { at: 2026-03-09T09:00, resume: { rule: water, from: 2026-03-12 } }
-      - { at: 2026-03-11T22:00, removeRule: habit }
-    """
+        start: 2026-03-02T07:00
+        timeZone: America/New_York
+        days: 12
+        rules:
+          - { id: habit, daily: "08:30", title: Habit }
+          - { id: water, daily: "12:00", title: Water }
+        events:
+          - { at: 2026-03-02T07:00, open: {} }
+          - { at: 2026-03-02T07:30, complete: { rule: habit, date: 2026-03-02 } }
+          - { at: 2026-03-02T07:31, skip: { rule: habit, date: 2026-03-03 } }
+          - { at: 2026-03-02T07:32, skip: { rule: water, date: 2026-03-04 } }
+          - { at: 2026-03-02T07:33, undo: { rule: water, date: 2026-03-04 } }
+          - { at: 2026-03-04T21:00, setRule: { id: habit, daily: "20:00", title: Habit (evening) } }
+          - { at: 2026-03-05T09:00, pause: { from: 2026-03-07, through: 2026-03-08 } }
+          - { at: 2026-03-05T09:01, pause: { rule: water, from: 2026-03-10, through: 2026-03-13 } }
+          - { at: 2026-03-06T09:00, relaunch: {} }
+          - { at: 2026-03-06T09:01, open: {} }
+          - { at: 2026-03-09T09:00, resume: { rule: water, from: 2026-03-12 } }
+          - { at: 2026-03-11T22:00, removeRule: habit }
+        """
 
     func shown(_ result: SimulationResult) -> [String] {
         result.deliveries.map { "\($0.localTime) \($0.title)" }
@@ -54,8 +54,10 @@ import Testing
         #expect(shown.contains("2026-03-11T20:00 Habit (evening)"))
         #expect(!shown.contains { $0.hasPrefix("2026-03-12T20:00") || $0.hasPrefix("2026-03-13T20:00") })
         let said = result.appEvents.map(\.text)
-        for line in ["habit on 2026-03-02 marked completed", "habit on 2026-03-03 marked skipped", "water on 2026-03-04: mark taken back",
-                     "rule habit changed", "every rule paused 2026-03-07 to 2026-03-08", "water resumed from 2026-03-12", "rule habit removed"] {
+        for line in [
+            "habit on 2026-03-02 marked completed", "habit on 2026-03-03 marked skipped", "water on 2026-03-04: mark taken back",
+            "rule habit changed", "every rule paused 2026-03-07 to 2026-03-08", "water resumed from 2026-03-12", "rule habit removed",
+        ] {
             #expect(said.contains(line), "the timeline does not say: \(line)")
         }
         // Today's habit went because the app marked it done.
@@ -70,15 +72,15 @@ import Testing
     ])
     func mistakesNameTheEvent(event: String, message: String) async throws {
         let yaml = """
-        start: 2026-03-02T07:00
-        timeZone: America/New_York
-        days: 2
-        rules:
-          - { id: habit, daily: "08:30", title: Habit }
-        events:
-          - { at: 2026-03-02T07:00, open: {} }
-          - { at: 2026-03-02T07:30, \(event) }
-        """
+            start: 2026-03-02T07:00
+            timeZone: America/New_York
+            days: 2
+            rules:
+              - { id: habit, daily: "08:30", title: Habit }
+            events:
+              - { at: 2026-03-02T07:00, open: {} }
+              - { at: 2026-03-02T07:30, \(event) }
+            """
         do {
             _ = try await ScenarioRunner(scenario: ScenarioParser.parse(yaml)).run()
             Issue.record("accepted: \(event)")
@@ -91,9 +93,11 @@ import Testing
     /// `SimulatedPhone.lastPlan` is the plan of the latest refresh, including one the app
     /// asked of its scheduler directly.
     @Test func thePhonesLastPlanFollowsTheSchedulersOwnRefreshes() async throws {
-        let phone = try await SimulatedPhone(at: "2026-03-02T07:00", in: "America/New_York", rules: [
-            .daily(id: "habit", at: "08:30", title: "Habit", body: ""),
-        ])
+        let phone = try await SimulatedPhone(
+            at: "2026-03-02T07:00", in: "America/New_York",
+            rules: [
+                .daily(id: "habit", at: "08:30", title: "Habit", body: "")
+            ])
         try await phone.open()
         #expect(await phone.lastPlan?.report.dropped(.completed).isEmpty == true)
         try await phone.scheduler.complete("habit", on: "2026-03-02")

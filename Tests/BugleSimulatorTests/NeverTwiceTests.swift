@@ -16,7 +16,8 @@ import Testing
 
     @Test func aFlightWestDoesNotBringTodaysReminderBack() async throws {
         // 08:30 in Berlin is 02:30 in New York; landing at 04:00 there, 08:30 comes round again.
-        let result = try await simulate("""
+        let result = try await simulate(
+            """
             start: 2026-03-01T07:00
             timeZone: Europe/Berlin
             days: 3
@@ -32,7 +33,8 @@ import Testing
     }
 
     @Test func aClockSetBackDoesNotShowTheSameReminderAgain() async throws {
-        let result = try await simulate("""
+        let result = try await simulate(
+            """
             start: 2026-03-01T07:00
             timeZone: America/New_York
             days: 2
@@ -42,13 +44,17 @@ import Testing
               - { at: 2026-03-01T09:00, clock: 2026-03-01T06:00 }
               - { at: 2026-03-01T06:05, open: {} }
             """)
-        #expect(deliveriesPerID(result) == ["bugle.morning@2026-03-01": 1, "bugle.evening@2026-03-01": 1, "bugle.morning@2026-03-02": 1,
-                                            "bugle.evening@2026-03-02": 1])
+        #expect(
+            deliveriesPerID(result) == [
+                "bugle.morning@2026-03-01": 1, "bugle.evening@2026-03-01": 1, "bugle.morning@2026-03-02": 1,
+                "bugle.evening@2026-03-02": 1,
+            ])
     }
 
     @Test func aDailyFactMovedLaterTheSameDayIsNotShownAgain() async throws {
         // Today's fact came at 08:00; at 09:00 the user moves the time to 20:30.
-        let scenario = try ScenarioParser.parse("""
+        let scenario = try ScenarioParser.parse(
+            """
             start: 2026-03-01T07:00
             timeZone: America/New_York
             days: 2
@@ -67,7 +73,8 @@ import Testing
 /// What the app's process ending does, and what a center that refuses removals does.
 @Suite struct RelaunchAndFullCenterTests {
     @Test func aRelaunchStartsAFreshSchedulerWhoseNextOpenIsALaunch() async throws {
-        let result = try await simulate("""
+        let result = try await simulate(
+            """
             start: 2026-03-01T07:00
             timeZone: Europe/Berlin
             days: 3

@@ -21,11 +21,12 @@ import Testing
         }
         await center.advance(to: start.addingTimeInterval(2.5 * 3600))
         // Three adds at the start are one sample; each delivery is one more, at its moment.
-        #expect(await center.pendingSamples == [
-            .init(at: start, count: 3),
-            .init(at: start.addingTimeInterval(3600), count: 2),
-            .init(at: start.addingTimeInterval(2 * 3600), count: 1),
-        ])
+        #expect(
+            await center.pendingSamples == [
+                .init(at: start, count: 3),
+                .init(at: start.addingTimeInterval(3600), count: 2),
+                .init(at: start.addingTimeInterval(2 * 3600), count: 1),
+            ])
     }
 
     @Test func aZoneChangeThatLeavesARequestBehindLowersTheCount() async throws {
@@ -65,8 +66,12 @@ import Testing
 
     @Test func resultCarriesTheScenarioQuietHours() async throws {
         let result = try await ScenarioRunner(scenario: loadScenario(packageRoot.appendingPathComponent("Examples/quiet-hours-and-caps.yaml").path)).run()
-        #expect(result.quietHours == [QuietHours(start: LocalTime("22:00"), end: LocalTime("07:00"), mode: .defer,
-                                                  overrides: ["digest": .mode(.quiet), "urgent": .exempt])])
+        #expect(
+            result.quietHours == [
+                QuietHours(
+                    start: LocalTime("22:00"), end: LocalTime("07:00"), mode: .defer,
+                    overrides: ["digest": .mode(.quiet), "urgent": .exempt])
+            ])
         let none = try await simulate("start: 2026-03-01T07:00\ntimeZone: UTC\ndays: 1\nrules: []\n")
         #expect(none.quietHours.isEmpty)
     }

@@ -42,7 +42,8 @@ import Testing
     }
 
     @Test func ruleWithTwoSchedulesIsRejected() throws {
-        let error = try #require(parseError("start: 2026-03-01T07:00\ntimeZone: UTC\nrules:\n  - { id: a, daily: \"08:00\", at: 2026-03-02T08:00, title: t }\n"))
+        let error = try #require(
+            parseError("start: 2026-03-01T07:00\ntimeZone: UTC\nrules:\n  - { id: a, daily: \"08:00\", at: 2026-03-02T08:00, title: t }\n"))
         #expect(error.message.contains("exactly one schedule"))
     }
 
@@ -52,23 +53,25 @@ import Testing
     }
 
     @Test func invalidWeekdayIsNamed() throws {
-        let error = try #require(parseError("start: 2026-03-01T07:00\ntimeZone: UTC\nrules:\n  - { id: a, weekly: { days: [MO, XX], time: \"08:00\" }, title: t }\n"))
+        let error = try #require(
+            parseError("start: 2026-03-01T07:00\ntimeZone: UTC\nrules:\n  - { id: a, weekly: { days: [MO, XX], time: \"08:00\" }, title: t }\n"))
         #expect(error.message.contains("\"XX\" is not a weekday"))
     }
 
     @Test func durationsAndConditionsParse() throws {
-        let scenario = try ScenarioParser.parse("""
-        start: 2026-03-01T07:00
-        timeZone: UTC
-        policies:
-          minimumSpacing: 1h30m
-          staleness: { key: fetchedAt, holdAfter: 3h, cancelAfter: 6h }
-        rules:
-          - id: a
-            every: { days: 3, time: "09:00" }
-            title: t
-            when: { all: [ { key: streak, greaterThan: 0 }, { key: playedToday, equals: false } ] }
-        """)
+        let scenario = try ScenarioParser.parse(
+            """
+            start: 2026-03-01T07:00
+            timeZone: UTC
+            policies:
+              minimumSpacing: 1h30m
+              staleness: { key: fetchedAt, holdAfter: 3h, cancelAfter: 6h }
+            rules:
+              - id: a
+                every: { days: 3, time: "09:00" }
+                title: t
+                when: { all: [ { key: streak, greaterThan: 0 }, { key: playedToday, equals: false } ] }
+            """)
         let spacing = try #require(scenario.policies.compactMap { $0 as? MinimumSpacing }.first)
         #expect(spacing.interval == 5400)
         let rule = try #require(scenario.rules.first as? ScheduledRule)
@@ -77,24 +80,26 @@ import Testing
     }
 
     @Test func eventsOutOfOrderAreRejectedWhenRun() async throws {
-        let scenario = try ScenarioParser.parse("""
-        start: 2026-03-01T07:00
-        timeZone: UTC
-        rules: []
-        events:
-          - { at: 2026-03-05T07:00, open: {} }
-          - { at: 2026-03-02T07:00, open: {} }
-        """, file: "order.yaml")
+        let scenario = try ScenarioParser.parse(
+            """
+            start: 2026-03-01T07:00
+            timeZone: UTC
+            rules: []
+            events:
+              - { at: 2026-03-05T07:00, open: {} }
+              - { at: 2026-03-02T07:00, open: {} }
+            """, file: "order.yaml")
         await #expect(throws: ScenarioError.self) { try await ScenarioRunner(scenario: scenario).run() }
     }
 
     @Test func scenarioWithoutOpenPlansNothing() async throws {
-        let result = try await simulate("""
-        start: 2026-03-01T07:00
-        timeZone: UTC
-        rules:
-          - { id: a, daily: "08:00", title: t }
-        """)
+        let result = try await simulate(
+            """
+            start: 2026-03-01T07:00
+            timeZone: UTC
+            rules:
+              - { id: a, daily: "08:00", title: t }
+            """)
         #expect(result.deliveries.isEmpty)
         #expect(result.calls.adds == 0)
     }

@@ -16,8 +16,11 @@ struct TinyGameRecipe: ScenarioRecipe {
     }
 
     var rules: [any Rule] {
-        [ScheduledRule(id: "play-today", schedule: .daily(reminder), content: NotificationContent(title: "Play today", body: ""),
-                       condition: .equals(key: "playedToday", value: false))]
+        [
+            ScheduledRule(
+                id: "play-today", schedule: .daily(reminder), content: NotificationContent(title: "Play today", body: ""),
+                condition: .equals(key: "playedToday", value: false))
+        ]
     }
 
     var initialState: AppState { ["playedToday": false] }
@@ -44,15 +47,15 @@ struct TinyGameRecipe: ScenarioRecipe {
 
 @Suite struct ScenarioRecipeTests {
     let yaml = """
-    start: 2026-03-01T07:00
-    timeZone: Europe/Paris
-    days: 3
-    recipe: { name: tiny-game, reminder: "10:00" }
-    events:
-      - { at: 2026-03-01T07:00, open: {} }
-      - { at: 2026-03-01T08:00, play: 42 }
-      - { at: 2026-03-02T00:00, newDay: {} }
-    """
+        start: 2026-03-01T07:00
+        timeZone: Europe/Paris
+        days: 3
+        recipe: { name: tiny-game, reminder: "10:00" }
+        events:
+          - { at: 2026-03-01T07:00, open: {} }
+          - { at: 2026-03-01T08:00, play: 42 }
+          - { at: 2026-03-02T00:00, newDay: {} }
+        """
 
     @Test func recipeRulesAndEventsDriveTheRun() async throws {
         let scenario = try ScenarioParser.parse(yaml, recipes: [TinyGameRecipe.self])

@@ -32,8 +32,9 @@ import Testing
         let center = SimulatedCenter(device: device)
         let journal = InMemoryJournal()
         try await relaunch(center, journal).refresh(reason: .launch)
-        let stray = NotificationRequest(id: "bugle.stray", fireTime: .wallClock(LocalDateTime(date: LocalDate("2026-03-09"), time: .midnight)),
-                                        content: NotificationContent(title: "Stray", body: ""))
+        let stray = NotificationRequest(
+            id: "bugle.stray", fireTime: .wallClock(LocalDateTime(date: LocalDate("2026-03-09"), time: .midnight)),
+            content: NotificationContent(title: "Stray", body: ""))
         let foreign = NotificationRequest(id: "other.reminder", fireTime: stray.fireTime, content: NotificationContent(title: "Other", body: ""))
         try await center.add(stray)
         try await center.addForeign(foreign)
@@ -49,8 +50,11 @@ import Testing
         let center = SimulatedCenter(device: device)
         let content = NotificationContent(title: "Morning", body: "Puzzle")
         for day in 2...3 {
-            try await center.addForeign(NotificationRequest(id: "daily-2026-03-0\(day)", fireTime: .wallClock(LocalDateTime(date: try! LocalDate(year: 2026, month: 3, day: day), time: LocalTime("08:30"))),
-                                                            content: content))
+            try await center.addForeign(
+                NotificationRequest(
+                    id: "daily-2026-03-0\(day)",
+                    fireTime: .wallClock(LocalDateTime(date: try! LocalDate(year: 2026, month: 3, day: day), time: LocalTime("08:30"))),
+                    content: content))
         }
         let matcher = LegacyMatcher { old in
             guard old.id.hasPrefix("daily-") else { return nil }
@@ -72,9 +76,11 @@ import Testing
         // before the next launch.
         let center = SimulatedCenter(device: device)
         let journal = InMemoryJournal()
-        let request = NotificationRequest(id: "bugle.morning@2026-03-01", fireTime: .wallClock(LocalDateTime(date: LocalDate("2026-03-01"), time: LocalTime("08:30"))),
-                                          content: NotificationContent(title: "Morning", body: "Puzzle"), ruleID: "morning")
-        await journal.commit([.entry(JournalEntry(request: request, fireDate: device.now.addingTimeInterval(5400), state: .adding, askedAt: device.now))], at: device.now)
+        let request = NotificationRequest(
+            id: "bugle.morning@2026-03-01", fireTime: .wallClock(LocalDateTime(date: LocalDate("2026-03-01"), time: LocalTime("08:30"))),
+            content: NotificationContent(title: "Morning", body: "Puzzle"), ruleID: "morning")
+        await journal.commit(
+            [.entry(JournalEntry(request: request, fireDate: device.now.addingTimeInterval(5400), state: .adding, askedAt: device.now))], at: device.now)
         try await center.add(request)
         await center.advance(to: TimeParsing.instant("2026-03-01T09:00-05:00")!)
         let scheduler = relaunch(center, journal)

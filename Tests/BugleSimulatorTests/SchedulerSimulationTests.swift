@@ -10,11 +10,13 @@ import Testing
         let center = SimulatedCenter(device: device, pendingLimit: limit, faults: faults)
         let rules: [any Rule] = [
             ScheduledRule(id: "morning", schedule: .daily(LocalTime("08:30")), content: NotificationContent(title: "Morning", body: "")),
-            ScheduledRule(id: "evening", schedule: .daily(LocalTime("19:00")), content: NotificationContent(title: "Evening", body: ""),
-                          condition: .equals(key: "playedToday", value: false)),
+            ScheduledRule(
+                id: "evening", schedule: .daily(LocalTime("19:00")), content: NotificationContent(title: "Evening", body: ""),
+                condition: .equals(key: "playedToday", value: false)),
         ]
-        let scheduler = Scheduler(planner: Planner(rules: rules, budget: Budget(platform: .custom(limit), safetyMargin: 0)),
-                                  center: center, environment: device.environment, state: ["playedToday": false])
+        let scheduler = Scheduler(
+            planner: Planner(rules: rules, budget: Budget(platform: .custom(limit), safetyMargin: 0)),
+            center: center, environment: device.environment, state: ["playedToday": false])
         return (device, center, scheduler)
     }
 
@@ -69,13 +71,16 @@ import Testing
         let plan = try await scheduler.currentPlan()
         let pending = try await center.pendingRequests()
         #expect(Set(pending.map(\.id)) == Set(plan.requests.map(\.id)))
-        #expect(Dictionary(uniqueKeysWithValues: pending.map { ($0.id, $0.fingerprint) }) == Dictionary(uniqueKeysWithValues: plan.requests.map { ($0.id, $0.fingerprint) }))
+        #expect(
+            Dictionary(uniqueKeysWithValues: pending.map { ($0.id, $0.fingerprint) })
+                == Dictionary(uniqueKeysWithValues: plan.requests.map { ($0.id, $0.fingerprint) }))
     }
 
     @Test func foreignRequestsAreNeverRemovedAndTakeRoomFromTheBudget() async throws {
         let (_, center, scheduler) = setUp(limit: 10)
-        let foreign = NotificationRequest(id: "other.app.reminder", fireTime: .wallClock(LocalDateTime(date: LocalDate("2026-03-20"), time: .midnight)),
-                                          content: NotificationContent(title: "Not ours", body: ""))
+        let foreign = NotificationRequest(
+            id: "other.app.reminder", fireTime: .wallClock(LocalDateTime(date: LocalDate("2026-03-20"), time: .midnight)),
+            content: NotificationContent(title: "Not ours", body: ""))
         try await center.addForeign(foreign)
         try await scheduler.refresh(reason: .launch)
         let pending = try await center.pendingRequests()
@@ -89,7 +94,8 @@ import Testing
         let device = SimulatedDevice(now: TimeParsing.instant("2026-03-01T07:00-05:00")!, timeZone: TimeZone(identifier: "America/New_York")!)
         let center = SimulatedCenter(device: device, pendingLimit: 5, eviction: .keepLastAdded)
         let rule = ScheduledRule(id: "daily", schedule: .daily(LocalTime("09:00")), content: NotificationContent(title: "Daily", body: ""))
-        let scheduler = Scheduler(planner: Planner(rules: [rule], budget: Budget(platform: .custom(10), safetyMargin: 0)), center: center, environment: device.environment)
+        let scheduler = Scheduler(
+            planner: Planner(rules: [rule], budget: Budget(platform: .custom(10), safetyMargin: 0)), center: center, environment: device.environment)
         try await scheduler.refresh(reason: .launch)
         let pending = try await center.pendingRequests().map(\.id)
         #expect(pending == (1...5).map { "bugle.daily@2026-03-0\($0)" })

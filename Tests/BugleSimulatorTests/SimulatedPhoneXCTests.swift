@@ -1,3 +1,5 @@
+// swift-format-ignore-file
+// The code of DocC articles, kept as the articles show it (ArticleCodeTests, TutorialCodeTests).
 import Bugle
 import BugleSimulator
 import XCTest

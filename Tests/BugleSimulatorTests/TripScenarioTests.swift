@@ -6,20 +6,20 @@ import Testing
 /// A trip from New York to Tokyo: wall-clock rules follow the device, zoned instants stay.
 @Suite struct TripScenarioTests {
     let yaml = """
-    name: Trip
-    start: 2026-06-01T07:00
-    timeZone: America/New_York
-    days: 10
-    rules:
-      - { id: morning, daily: "08:30", title: Morning }
-      - id: call
-        at: 2026-06-08T20:00
-        basis: zoned
-        title: Call with the team
-    events:
-      - { at: 2026-06-01T07:30, open: {} }
-      - { at: 2026-06-04T12:00, timeZone: Asia/Tokyo }
-    """
+        name: Trip
+        start: 2026-06-01T07:00
+        timeZone: America/New_York
+        days: 10
+        rules:
+          - { id: morning, daily: "08:30", title: Morning }
+          - id: call
+            at: 2026-06-08T20:00
+            basis: zoned
+            title: Call with the team
+        events:
+          - { at: 2026-06-01T07:30, open: {} }
+          - { at: 2026-06-04T12:00, timeZone: Asia/Tokyo }
+        """
 
     @Test func wallClockRulesDeliverAtLocalTimeInTokyo() async throws {
         let result = try await simulate(yaml)

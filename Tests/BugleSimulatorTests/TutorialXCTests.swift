@@ -1,3 +1,5 @@
+// swift-format-ignore-file
+// The code of DocC articles, kept as the articles show it (ArticleCodeTests, TutorialCodeTests).
 // The XCTest step of TutorialTestingInTheSimulator.md, word for word (ArticleCodeTests checks
 // it). The rules are TutorialTests.swift's. By hand: Mondays 10:00 in New York are 14:00 in
 // London on 2026-10-26 (London on GMT, New York still on EDT) and 15:00 on 2026-11-02 (both

@@ -12,8 +12,9 @@ guard arguments.count == 4, let count = Int(arguments[3]) else {
 do {
     let store = try BugleDatabase.open(at: URL(fileURLWithPath: arguments[1]))
     let items = (0..<count).lazy.map { index in
-        DripItem(id: "child-\(index)", language: "en", category: "science", difficulty: "beginner", title: "Fact \(index)",
-                 body: "Child fact number \(index), long enough to make the import take a while.")
+        DripItem(
+            id: "child-\(index)", language: "en", category: "science", difficulty: "beginner", title: "Fact \(index)",
+            body: "Child fact number \(index), long enough to make the import take a while.")
     }
     try store.importItems(items, into: arguments[2]) { progress in
         FileHandle.standardOutput.write(Data("progress \(progress.imported) \(progress.total)\n".utf8))

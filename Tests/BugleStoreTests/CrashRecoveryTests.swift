@@ -35,8 +35,9 @@ import Testing
         do {
             let stop = StopSwitch(after: 5)
             let store = try BugleDatabase.open(at: url)
-            let scheduler = Scheduler(planner: morningAndEvening(), center: StoppingCenter(base: center, stop: stop), environment: device.environment,
-                                      state: ["playedToday": false], journal: StoppingJournal(base: store, stop: stop))
+            let scheduler = Scheduler(
+                planner: morningAndEvening(), center: StoppingCenter(base: center, stop: stop), environment: device.environment,
+                state: ["playedToday": false], journal: StoppingJournal(base: store, stop: stop))
             await #expect(throws: Stopped.self) { try await scheduler.refresh(reason: .launch) }
         }
         // Intent, then four adds: the center holds four of the ten planned requests.
@@ -82,7 +83,8 @@ struct FaultScenario {
 
     static let matcher = LegacyMatcher { old in
         guard old.id.hasPrefix("legacy-morning-") else { return nil }
-        return NotificationRequest(id: "bugle.morning@" + old.id.dropFirst("legacy-morning-".count), fireTime: old.fireTime, content: old.content, ruleID: "morning")
+        return NotificationRequest(
+            id: "bugle.morning@" + old.id.dropFirst("legacy-morning-".count), fireTime: old.fireTime, content: old.content, ruleID: "morning")
     }
 
     func run(stopAfter stop: Int?) async throws -> Outcome {
@@ -90,8 +92,10 @@ struct FaultScenario {
         let center = SimulatedCenter(device: device)
         for day in 0..<legacyCount {
             let date = try! LocalDate(year: 2026, month: 3, day: 2 + day)
-            try await center.add(NotificationRequest(id: "legacy-morning-\(date)", fireTime: .wallClock(LocalDateTime(date: date, time: LocalTime("08:30"))),
-                                                     content: NotificationContent(title: "Morning", body: "Today's puzzle")))
+            try await center.add(
+                NotificationRequest(
+                    id: "legacy-morning-\(date)", fireTime: .wallClock(LocalDateTime(date: date, time: LocalTime("08:30"))),
+                    content: NotificationContent(title: "Morning", body: "Today's puzzle")))
         }
         await center.setFaults(.init(seed: seed, addFailureRate: addFailureRate, removeFailureRate: removeFailureRate))
         let queue = try DatabaseQueue(configuration: BugleDatabase.makeConfiguration())
@@ -102,8 +106,9 @@ struct FaultScenario {
 
         // The first process, until it stops.
         let switchA = StopSwitch(after: stop)
-        let first = Scheduler(planner: planner, center: StoppingCenter(base: center, stop: switchA), environment: device.environment, state: state,
-                              journal: StoppingJournal(base: database, stop: switchA))
+        let first = Scheduler(
+            planner: planner, center: StoppingCenter(base: center, stop: switchA), environment: device.environment, state: state,
+            journal: StoppingJournal(base: database, stop: switchA))
         do {
             try await first.recover(adopting: Self.matcher)
             try await first.refresh(reason: .launch)
@@ -128,8 +133,9 @@ struct FaultScenario {
         // A recovery that may stop in its turn.
         if let stopDuringRecovery {
             let switchB = StopSwitch(after: stopDuringRecovery)
-            let second = Scheduler(planner: planner, center: StoppingCenter(base: center, stop: switchB), environment: device.environment, state: state,
-                                   journal: StoppingJournal(base: try BugleDatabase(queue), stop: switchB))
+            let second = Scheduler(
+                planner: planner, center: StoppingCenter(base: center, stop: switchB), environment: device.environment, state: state,
+                journal: StoppingJournal(base: try BugleDatabase(queue), stop: switchB))
             do {
                 try await second.recover(adopting: Self.matcher)
             } catch is Stopped {
@@ -195,8 +201,11 @@ func disagreements(center: SimulatedCenter, store: BugleDatabase, namespace: Nam
     let pending = try await center.pendingRequests()
     let ours = Dictionary(pending.filter { namespace.owns($0.id) }.map { ($0.id, $0.fingerprint) }, uniquingKeysWith: { _, _ in 0 })
     let open = try await store.openEntries()
-    if open.contains(where: { $0.state != .pending }) || Dictionary(open.map { ($0.request.id, $0.request.fingerprint) }, uniquingKeysWith: { _, _ in 0 }) != ours {
-        violations.append("\(when), the ledger's open entries differ from the center: \(open.map { "\($0.request.id) \($0.state)" }) against \(ours.keys.sorted())")
+    if open.contains(where: { $0.state != .pending })
+        || Dictionary(open.map { ($0.request.id, $0.request.fingerprint) }, uniquingKeysWith: { _, _ in 0 }) != ours
+    {
+        violations.append(
+            "\(when), the ledger's open entries differ from the center: \(open.map { "\($0.request.id) \($0.state)" }) against \(ours.keys.sorted())")
     }
     var reminders = Set<String>()
     for request in pending where !reminders.insert("\(request.fireTime)|\(request.content.title)").inserted {

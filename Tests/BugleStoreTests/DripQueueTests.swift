@@ -23,7 +23,11 @@ import Testing
         let item = try #require(try store.randomUnscheduled(1, from: "facts", matching: DripFilter(language: "en")).first)
         try store.markScheduled([DripAssignment(key: item.key, scheduledDate: LocalDate("2026-03-02"), notificationID: "bugle.facts@2026-03-02")], in: "facts")
         var again = facts(10)
-        again = again.map { var item = $0; item.title = "Updated"; return item }
+        again = again.map {
+            var item = $0
+            item.title = "Updated"
+            return item
+        }
         try store.importItems(again, into: "facts")
         #expect(try store.itemCount(in: "facts") == 10)
         let scheduled = try store.scheduledItems(in: "facts")
@@ -34,8 +38,9 @@ import Testing
 
     @Test func itemsComeBackAsTheyWereImported() throws {
         let store = try BugleDatabase.inMemory()
-        let odd = DripItem(id: "odd", language: "en", category: nil, difficulty: nil, title: "", body: "Ünïcødé 🐙 \"quoted\"\nline after",
-                           payload: .object(["ratio": .double(0.25), "empty": .string(""), "list": .array([.null, .bool(false), .int(-3)])]))
+        let odd = DripItem(
+            id: "odd", language: "en", category: nil, difficulty: nil, title: "", body: "Ünïcødé 🐙 \"quoted\"\nline after",
+            payload: .object(["ratio": .double(0.25), "empty": .string(""), "list": .array([.null, .bool(false), .int(-3)])]))
         let items = facts(4) + [odd]
         try store.importItems(items, into: "facts")
         let picked = try store.randomUnscheduled(5, from: "facts", matching: DripFilter(language: "en"))
@@ -47,13 +52,17 @@ import Testing
         try store.importItems(facts(3_000, languages: ["en", "de", "fr"]), into: "facts")
         var generator = SeededGenerator(seed: 11)
         let first = try store.randomUnscheduled(64, from: "facts", matching: DripFilter(language: "de"), using: &generator)
-        try store.markScheduled(first.enumerated().map { DripAssignment(key: $1.key, scheduledDate: LocalDate(dayNumber: 20_500 + $0), notificationID: "n\($0)") }, in: "facts")
+        try store.markScheduled(
+            first.enumerated().map { DripAssignment(key: $1.key, scheduledDate: LocalDate(dayNumber: 20_500 + $0), notificationID: "n\($0)") }, in: "facts")
         let filter = DripFilter(language: "de", categories: ["science", "space"], difficulties: ["beginner"])
         let second = try store.randomUnscheduled(64, from: "facts", matching: filter, using: &generator)
         #expect(second.count == 64)
         #expect(Set(second.map(\.key)).count == 64)
         #expect(Set(second.map(\.key)).isDisjoint(with: first.map(\.key)))
-        #expect(second.allSatisfy { $0.item.language == "de" && ["science", "space"].contains($0.item.category) && $0.item.difficulty == "beginner" && $0.scheduledDate == nil })
+        #expect(
+            second.allSatisfy {
+                $0.item.language == "de" && ["science", "space"].contains($0.item.category) && $0.item.difficulty == "beginner" && $0.scheduledDate == nil
+            })
     }
 
     @Test func everyUnscheduledItemIsEquallyLikely() throws {
@@ -63,12 +72,15 @@ import Testing
         try store.importItems(facts(40), into: "facts")
         let all = try store.randomUnscheduled(40, from: "facts", matching: DripFilter(language: "en")).sorted { $0.key < $1.key }
         let scheduled = all.enumerated().filter { $0.offset % 4 == 0 }.map(\.element)
-        try store.markScheduled(scheduled.enumerated().map { DripAssignment(key: $1.key, scheduledDate: LocalDate(dayNumber: 20_500 + $0), notificationID: "n\($0)") }, in: "facts")
+        try store.markScheduled(
+            scheduled.enumerated().map { DripAssignment(key: $1.key, scheduledDate: LocalDate(dayNumber: 20_500 + $0), notificationID: "n\($0)") }, in: "facts")
         var generator = SeededGenerator(seed: 5)
         var counts: [Int64: Int] = [:]
         let draws = 3_000
         for _ in 0..<draws {
-            for item in try store.randomUnscheduled(3, from: "facts", matching: DripFilter(language: "en"), using: &generator) { counts[item.key, default: 0] += 1 }
+            for item in try store.randomUnscheduled(3, from: "facts", matching: DripFilter(language: "en"), using: &generator) {
+                counts[item.key, default: 0] += 1
+            }
         }
         #expect(counts.count == 30)
         #expect(Set(counts.keys).isDisjoint(with: scheduled.map(\.key)))
@@ -96,8 +108,11 @@ import Testing
         try store.markScheduled([DripAssignment(key: picked[0].key, scheduledDate: day, notificationID: "n0")], in: "facts")
         // The second assignment names an item that is already scheduled: nothing changes.
         let error = try #require(throws: StoreError.self) {
-            try store.markScheduled([DripAssignment(key: picked[1].key, scheduledDate: day.adding(days: 1), notificationID: "n1"),
-                                     DripAssignment(key: picked[0].key, scheduledDate: day.adding(days: 2), notificationID: "n2")], in: "facts")
+            try store.markScheduled(
+                [
+                    DripAssignment(key: picked[1].key, scheduledDate: day.adding(days: 1), notificationID: "n1"),
+                    DripAssignment(key: picked[0].key, scheduledDate: day.adding(days: 2), notificationID: "n2"),
+                ], in: "facts")
         }
         #expect(error.code == .conflict)
         #expect(try store.scheduledItems(in: "facts").map(\.notificationID) == ["n0"])
@@ -114,14 +129,16 @@ import Testing
         try store.importItems(facts(20), into: "facts")
         let day = LocalDate("2026-03-02")
         let first = try store.randomUnscheduled(5, from: "facts", matching: DripFilter(language: "en"))
-        try store.markScheduled(first.enumerated().map { DripAssignment(key: $1.key, scheduledDate: day.adding(days: $0), notificationID: "old\($0)") }, in: "facts")
+        try store.markScheduled(
+            first.enumerated().map { DripAssignment(key: $1.key, scheduledDate: day.adding(days: $0), notificationID: "old\($0)") }, in: "facts")
         #expect(try store.clearScheduling(in: "facts", .notifications(["old0", "old1", "missing"])) == 2)
         #expect(try store.scheduledItems(in: "facts").count == 3)
         // A new notification time: clear everything and give five items new days at once.
         let cleared = Set(first.prefix(2).map(\.key))
         let next = try store.randomUnscheduled(20, from: "facts", matching: DripFilter(language: "en")).filter { !cleared.contains($0.key) }.prefix(5)
-        try store.markScheduled(first.prefix(2).map { DripAssignment(key: $0.key, scheduledDate: day, notificationID: "again-\($0.key)") }
-            + next.enumerated().map { DripAssignment(key: $1.key, scheduledDate: day.adding(days: $0 + 1), notificationID: "new\($0)") },
+        try store.markScheduled(
+            first.prefix(2).map { DripAssignment(key: $0.key, scheduledDate: day, notificationID: "again-\($0.key)") }
+                + next.enumerated().map { DripAssignment(key: $1.key, scheduledDate: day.adding(days: $0 + 1), notificationID: "new\($0)") },
             in: "facts", clearingFirst: .all)
         let scheduled = try store.scheduledItems(in: "facts")
         #expect(scheduled.count == 7)

@@ -33,7 +33,9 @@ import Testing
         // The log is in time order; a delivery is dated when it was shown, not when the
         // scheduler learnt of it.
         #expect(logged.count == recorder.events.count)
-        #expect(logged.map { "\($0.date.timeIntervalSince1970) \($0.kind)" }.sorted() == recorder.events.map { "\($0.date.timeIntervalSince1970) \($0.kind)" }.sorted())
+        #expect(
+            logged.map { "\($0.date.timeIntervalSince1970) \($0.kind)" }.sorted()
+                == recorder.events.map { "\($0.date.timeIntervalSince1970) \($0.kind)" }.sorted())
         #expect(logged.map(\.date) == logged.map(\.date).sorted())
     }
 
@@ -48,7 +50,9 @@ import Testing
         let cancelled = try store.events(kinds: ["cancelled"], from: instant("2026-03-01T11:00-05:00"), to: instant("2026-03-01T13:00-05:00"))
         #expect(!cancelled.isEmpty)
         #expect(cancelled.allSatisfy { $0.requestID?.hasPrefix("bugle.evening@") == true })
-        #expect(cancelled.first?.detail == .object(["id": .string(cancelled[0].requestID!), "reason": .string("condition: condition playedToday == false does not hold")]))
+        #expect(
+            cancelled.first?.detail
+                == .object(["id": .string(cancelled[0].requestID!), "reason": .string("condition: condition playedToday == false does not hold")]))
         #expect(try store.events(kinds: ["scheduled", "cancelled"], from: instant("2026-03-02T00:00-05:00")).isEmpty)
     }
 }

@@ -1,5 +1,6 @@
 import Bugle
 import Testing
+
 @testable import BugleStore
 
 /// The store's hand-written JSON, which payloads, contents and event details go through.
@@ -21,8 +22,9 @@ import Testing
     }
 
     @Test func escapesOfOtherWritersAreRead() {
-        #expect(JSONText.parse(#" { "s" : "\u00e9\ud83d\udc19\/\b\f" , "n": [ 1e3, -0.5, 12 ] } "#)
-            == .object(["s": .string("é🐙/\u{8}\u{C}"), "n": .array([.double(1000), .double(-0.5), .int(12)])]))
+        #expect(
+            JSONText.parse(#" { "s" : "\u00e9\ud83d\udc19\/\b\f" , "n": [ 1e3, -0.5, 12 ] } "#)
+                == .object(["s": .string("é🐙/\u{8}\u{C}"), "n": .array([.double(1000), .double(-0.5), .int(12)])]))
     }
 
     @Test(arguments: ["", "{", "[1,]", "{\"a\" 1}", "tru", "\"open", "1 2", "{\"a\":1,}", "\"\\ud83d\"", "\"\\x\""])

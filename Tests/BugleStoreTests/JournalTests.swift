@@ -21,23 +21,31 @@ import Testing
 
     /// Requests with every kind of field a round trip could lose.
     static let requests: [NotificationRequest] = [
-        NotificationRequest(id: "bugle.morning@2026-03-02", fireTime: .wallClock(local("2026-03-02T08:30")),
-                            content: NotificationContent(title: "Morning", body: "Today's puzzle"), ruleID: "morning"),
-        NotificationRequest(id: "bugle.webinar", fireTime: .zoned(ZonedInstant(local: local("2026-03-15T20:00"), timeZone: newYork)),
-                            content: NotificationContent(title: "Webinar", subtitle: "Starts now", body: "Join", sound: .named("chime.caf"), badge: 3,
-                                                         threadID: "events", categoryID: "JOIN", interruptionLevel: .timeSensitive, relevanceScore: 0.75,
-                                                         userInfo: ["score": .double(2.0), "count": .int(2), "tags": .array(["a", .null, .bool(true)]),
-                                                                    "nested": .object(["ratio": .double(0.5), "name": "x"])],
-                                                         deepLink: "app://webinar"),
-                            ruleID: "webinar", group: "events", dedupeKey: "webinar-1"),
-        NotificationRequest(id: "bugle.quiet", fireTime: .wallClock(local("2026-03-03T23:15")),
-                            content: NotificationContent(title: "Quiet", body: "", sound: nil, interruptionLevel: .passive)),
+        NotificationRequest(
+            id: "bugle.morning@2026-03-02", fireTime: .wallClock(local("2026-03-02T08:30")),
+            content: NotificationContent(title: "Morning", body: "Today's puzzle"), ruleID: "morning"),
+        NotificationRequest(
+            id: "bugle.webinar", fireTime: .zoned(ZonedInstant(local: local("2026-03-15T20:00"), timeZone: newYork)),
+            content: NotificationContent(
+                title: "Webinar", subtitle: "Starts now", body: "Join", sound: .named("chime.caf"), badge: 3,
+                threadID: "events", categoryID: "JOIN", interruptionLevel: .timeSensitive, relevanceScore: 0.75,
+                userInfo: [
+                    "score": .double(2.0), "count": .int(2), "tags": .array(["a", .null, .bool(true)]),
+                    "nested": .object(["ratio": .double(0.5), "name": "x"]),
+                ],
+                deepLink: "app://webinar"),
+            ruleID: "webinar", group: "events", dedupeKey: "webinar-1"),
+        NotificationRequest(
+            id: "bugle.quiet", fireTime: .wallClock(local("2026-03-03T23:15")),
+            content: NotificationContent(title: "Quiet", body: "", sound: nil, interruptionLevel: .passive)),
     ]
 
     @Test(arguments: Kind.allCases)
     func entriesComeBackWithTheirFingerprints(kind: Kind) async throws {
         let journal = try kind.make()
-        let entries = Self.requests.map { JournalEntry(request: $0, fireDate: $0.fireTime.resolve(in: ZoneRules(timeZone: newYork, around: Self.asked)), state: .pending, askedAt: Self.asked) }
+        let entries = Self.requests.map {
+            JournalEntry(request: $0, fireDate: $0.fireTime.resolve(in: ZoneRules(timeZone: newYork, around: Self.asked)), state: .pending, askedAt: Self.asked)
+        }
         try await journal.commit(entries.map { .entry($0) }, at: Self.asked)
         let read = try await journal.openEntries()
         #expect(Set(read) == Set(entries))
@@ -47,13 +55,15 @@ import Testing
     @Test(arguments: Kind.allCases)
     func onlyEntriesTheCenterMayHoldAreOpen(kind: Kind) async throws {
         let journal = try kind.make()
-        try await journal.commit(Self.requests.map { .entry(JournalEntry(request: $0, fireDate: Self.asked, state: .adding, askedAt: Self.asked)) }, at: Self.asked)
-        try await journal.commit([
-            .state(id: "bugle.morning@2026-03-02", .pending, reason: nil),
-            .state(id: "bugle.webinar", .cancelled, reason: "no longer planned"),
-            .state(id: "bugle.quiet", .failed, reason: "the center does not hold it"),
-            .state(id: "bugle.unknown", .pending, reason: nil),
-        ], at: Self.asked)
+        try await journal.commit(
+            Self.requests.map { .entry(JournalEntry(request: $0, fireDate: Self.asked, state: .adding, askedAt: Self.asked)) }, at: Self.asked)
+        try await journal.commit(
+            [
+                .state(id: "bugle.morning@2026-03-02", .pending, reason: nil),
+                .state(id: "bugle.webinar", .cancelled, reason: "no longer planned"),
+                .state(id: "bugle.quiet", .failed, reason: "the center does not hold it"),
+                .state(id: "bugle.unknown", .pending, reason: nil),
+            ], at: Self.asked)
         let open = try await journal.openEntries()
         #expect(open.map(\.request.id) == ["bugle.morning@2026-03-02"])
         #expect(open.first?.state == .pending)
@@ -78,7 +88,8 @@ import Testing
         let journal = try kind.make()
         let request = Self.requests[1]
         let earlier = DeliveredNotification(request: request, date: instant("2026-02-20T20:00-05:00"))
-        try await journal.commit([.entry(JournalEntry(request: request, fireDate: Self.asked, state: .pending, askedAt: Self.asked)), .delivered(earlier)], at: Self.asked)
+        try await journal.commit(
+            [.entry(JournalEntry(request: request, fireDate: Self.asked, state: .pending, askedAt: Self.asked)), .delivered(earlier)], at: Self.asked)
         #expect(try await journal.openEntries().map(\.state) == [.pending])
     }
 

@@ -31,8 +31,11 @@ import Testing
         let scheduler = Scheduler(planner: planner(), center: center, environment: device.environment, journal: store)
         try await scheduler.recover()
         let result = try await scheduler.refresh(reason: .launch)
-        #expect(try await scheduler.marks() == [OccurrenceMark(.completed, "practice", on: Self.date(3, 5)),
-                                                OccurrenceMark(.paused, "water", from: Self.date(3, 6), through: Self.date(3, 7))])
+        #expect(
+            try await scheduler.marks() == [
+                OccurrenceMark(.completed, "practice", on: Self.date(3, 5)),
+                OccurrenceMark(.paused, "water", from: Self.date(3, 6), through: Self.date(3, 7)),
+            ])
         #expect(result.plan.report.dropped(.paused).map(\.candidate.id) == ["water@2026-03-06", "water@2026-03-07"])
         let pending = try await center.pendingRequests().map(\.id)
         #expect(pending.contains("bugle.practice@2026-03-06") && !pending.contains("bugle.water@2026-03-06") && pending.contains("bugle.water@2026-03-08"))
@@ -53,10 +56,11 @@ import Testing
         // the 20th is kept until then.
         await center.advance(to: instant("2027-04-10T07:00-04:00"))
         try await scheduler.skip("water", on: Self.date(4, 10, year: 2027), refresh: false)
-        #expect(try await store.marks(endingOnOrAfter: Self.date(1, 1)) == [
-            OccurrenceMark(.paused, .all, from: Self.date(3, 10), through: Self.date(3, 20)),
-            OccurrenceMark(.skipped, "water", on: Self.date(4, 10, year: 2027)),
-        ])
+        #expect(
+            try await store.marks(endingOnOrAfter: Self.date(1, 1)) == [
+                OccurrenceMark(.paused, .all, from: Self.date(3, 10), through: Self.date(3, 20)),
+                OccurrenceMark(.skipped, "water", on: Self.date(4, 10, year: 2027)),
+            ])
         await center.advance(to: instant("2027-04-30T07:00-04:00"))
         try await scheduler.refresh(reason: .launch)
         #expect(try await scheduler.marks() == [OccurrenceMark(.skipped, "water", on: Self.date(4, 10, year: 2027))])
@@ -66,9 +70,13 @@ import Testing
         let store = try BugleDatabase.inMemory()
         let day = Self.date(3, 5)
         let at = Date(timeIntervalSince1970: 0)
-        try await store.commit([.mark(OccurrenceMark(.skipped, "practice", on: day)), .mark(OccurrenceMark(.completed, "practice", on: day)),
-                                .mark(OccurrenceMark(.completed, "practice", on: day)), .mark(OccurrenceMark(.paused, "practice", on: day))], at: at)
-        #expect(Set(try await store.marks(endingOnOrAfter: day)) == [OccurrenceMark(.completed, "practice", on: day), OccurrenceMark(.paused, "practice", on: day)])
+        try await store.commit(
+            [
+                .mark(OccurrenceMark(.skipped, "practice", on: day)), .mark(OccurrenceMark(.completed, "practice", on: day)),
+                .mark(OccurrenceMark(.completed, "practice", on: day)), .mark(OccurrenceMark(.paused, "practice", on: day)),
+            ], at: at)
+        #expect(
+            Set(try await store.marks(endingOnOrAfter: day)) == [OccurrenceMark(.completed, "practice", on: day), OccurrenceMark(.paused, "practice", on: day)])
         try await store.commit([.unmark(OccurrenceMark(.completed, "practice", on: day)), .unmark(OccurrenceMark(.skipped, "water", on: day))], at: at)
         #expect(try await store.marks(endingOnOrAfter: day) == [OccurrenceMark(.paused, "practice", on: day)])
         #expect(try await store.marks(endingOnOrAfter: day.adding(days: 1)).isEmpty)

@@ -109,7 +109,8 @@ import Testing
         let before = try snapshot(url)
         let error = try #require(throws: StoreError.self) { try BugleDatabase.inMemory().save(to: url) }
         #expect(error.code == .conflict)
-        #expect(error.description == "\(url.path): is open in another program, or one stopped while writing it (\(url.path)-wal is beside it); nothing was written")
+        #expect(
+            error.description == "\(url.path): is open in another program, or one stopped while writing it (\(url.path)-wal is beside it); nothing was written")
         #expect(try snapshot(url) == before)
         #expect(try open.value(FlagKey<Int>("count")) == 3)
     }

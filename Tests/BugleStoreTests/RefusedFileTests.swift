@@ -23,14 +23,22 @@ import Testing
                 try db.execute(sql: "INSERT INTO notes (text) VALUES ('keep me')")
             }
         },
-        Refused(name: "another program's tables in WAL mode", code: .foreign, message: "not a Bugle database: it holds other tables (scores); it was left as it is") { url in
+        Refused(
+            name: "another program's tables in WAL mode", code: .foreign, message: "not a Bugle database: it holds other tables (scores); it was left as it is"
+        ) { url in
             // Closing the pool folds the log into the file; the header still says WAL.
             try DatabasePool(path: url.path).write { db in try db.execute(sql: "CREATE TABLE scores (name TEXT, score INTEGER)") }
         },
-        Refused(name: "another application id", code: .foreign, message: "not a Bugle database: it belongs to another program (application id 1234); it was left as it is") { url in
+        Refused(
+            name: "another application id", code: .foreign,
+            message: "not a Bugle database: it belongs to another program (application id 1234); it was left as it is"
+        ) { url in
             try DatabaseQueue(path: url.path).writeWithoutTransaction { db in try db.execute(sql: "PRAGMA application_id = 1234") }
         },
-        Refused(name: "a newer schema", code: .newerSchema, message: "written by a newer version of Bugle (schema v9-reminders is unknown here); it was left as it is") { url in
+        Refused(
+            name: "a newer schema", code: .newerSchema,
+            message: "written by a newer version of Bugle (schema v9-reminders is unknown here); it was left as it is"
+        ) { url in
             try storeInRollbackMode(at: url) { _ in }
             try DatabaseQueue(path: url.path).write { db in
                 try db.execute(sql: "INSERT INTO grdb_migrations (identifier) VALUES ('v9-reminders')")
@@ -47,7 +55,10 @@ import Testing
         Refused(name: "a text file", code: .notADatabase, message: "not a Bugle database: the file is not an SQLite database; it was left as it is") { url in
             try Data("name,score\nada,3\n".utf8).write(to: url)
         },
-        Refused(name: "SQLite's header and nothing else", code: .notADatabase, message: "not a Bugle database: the file is not an SQLite database; it was left as it is") { url in
+        Refused(
+            name: "SQLite's header and nothing else", code: .notADatabase,
+            message: "not a Bugle database: the file is not an SQLite database; it was left as it is"
+        ) { url in
             try Data("SQLite format 3\u{0}".utf8).write(to: url)
         },
     ]

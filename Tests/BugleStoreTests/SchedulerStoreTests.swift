@@ -19,8 +19,9 @@ import Testing
     /// A morning reminder until the user plays, an evening one always, and one a day at most.
     func planner() -> Planner {
         let rules: [any Rule] = [
-            ScheduledRule(id: "morning", schedule: .daily(LocalTime("08:30")), content: NotificationContent(title: "Morning", body: ""),
-                          condition: .equals(key: "playedToday", value: false)),
+            ScheduledRule(
+                id: "morning", schedule: .daily(LocalTime("08:30")), content: NotificationContent(title: "Morning", body: ""),
+                condition: .equals(key: "playedToday", value: false)),
             ScheduledRule(id: "evening", schedule: .daily(LocalTime("19:00")), content: NotificationContent(title: "Evening", body: "")),
         ]
         return Planner(rules: rules, policies: [Caps(perDay: 1)], budget: Budget(platform: .custom(10), safetyMargin: 0))
@@ -31,8 +32,9 @@ import Testing
         let device = SimulatedDevice(now: instant("2026-03-01T07:00-05:00"), timeZone: newYork)
         let center = SimulatedCenter(device: device)
         do {
-            let scheduler = Scheduler(planner: planner(), center: center, environment: device.environment, state: ["playedToday": false],
-                                      journal: try BugleDatabase.open(at: url))
+            let scheduler = Scheduler(
+                planner: planner(), center: center, environment: device.environment, state: ["playedToday": false],
+                journal: try BugleDatabase.open(at: url))
             try await scheduler.refresh(reason: .launch)
             await center.advance(to: instant("2026-03-01T09:00-05:00"))
             try await scheduler.refresh(reason: .foreground)
@@ -40,7 +42,8 @@ import Testing
         // The next launch: the user played (no more mornings) and cleared the notification list.
         let store = try BugleDatabase.open(at: url)
         #expect(try store.deliveryHistory().deliveries.map(\.id) == ["bugle.morning@2026-03-01"])
-        let scheduler = Scheduler(planner: planner(), center: ClearedCenter(base: center), environment: device.environment, state: ["playedToday": true], journal: store)
+        let scheduler = Scheduler(
+            planner: planner(), center: ClearedCenter(base: center), environment: device.environment, state: ["playedToday": true], journal: store)
         let plan = try await scheduler.refresh(reason: .launch).plan
         #expect(!plan.requests.map(\.id).contains("bugle.evening@2026-03-01"))
         #expect(plan.report.dropped.contains { $0.candidate.id == "evening@2026-03-01" && $0.reason == .cap })

@@ -33,7 +33,9 @@ import Testing
         let error = try #require(throws: StoreError.self) { try BugleDatabase.open(at: url) }
         #expect(error.code == .foreign)
         #expect(error.message.contains("notes"))
-        let tables = try DatabaseQueue(path: url.path).read { db in try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name") }
+        let tables = try DatabaseQueue(path: url.path).read { db in
+            try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")
+        }
         #expect(tables == ["notes"])
     }
 
@@ -56,8 +58,10 @@ import Testing
         #expect(error.code == .newerSchema)
         #expect(error.message.contains("v9-reminders"))
         let (migrations, tableKept, flag) = try DatabaseQueue(path: url.path).read { db in
-            (try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations ORDER BY identifier"), try db.tableExists("reminder"),
-             try String.fetchOne(db, sql: "SELECT value FROM flag"))
+            (
+                try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations ORDER BY identifier"), try db.tableExists("reminder"),
+                try String.fetchOne(db, sql: "SELECT value FROM flag")
+            )
         }
         #expect(migrations == ["v1", "v2-occurrence", "v3-marks", "v9-reminders"])
         #expect(tableKept)
@@ -86,26 +90,28 @@ import Testing
     }
 
     #if os(Linux)
-    @Test func theDefaultLocationFollowsTheXDGBaseDirectories() throws {
-        #expect(try BugleDatabase.defaultLocation(environment: ["XDG_DATA_HOME": "/data", "HOME": "/home/ada"]).path == "/data/bugle/bugle.sqlite")
-        #expect(try BugleDatabase.defaultLocation(environment: ["XDG_DATA_HOME": "relative", "HOME": "/home/ada"]).path == "/home/ada/.local/share/bugle/bugle.sqlite")
-        #expect(try BugleDatabase.defaultLocation(environment: ["HOME": "/home/ada"]).path == "/home/ada/.local/share/bugle/bugle.sqlite")
-    }
+        @Test func theDefaultLocationFollowsTheXDGBaseDirectories() throws {
+            #expect(try BugleDatabase.defaultLocation(environment: ["XDG_DATA_HOME": "/data", "HOME": "/home/ada"]).path == "/data/bugle/bugle.sqlite")
+            #expect(
+                try BugleDatabase.defaultLocation(environment: ["XDG_DATA_HOME": "relative", "HOME": "/home/ada"]).path
+                    == "/home/ada/.local/share/bugle/bugle.sqlite")
+            #expect(try BugleDatabase.defaultLocation(environment: ["HOME": "/home/ada"]).path == "/home/ada/.local/share/bugle/bugle.sqlite")
+        }
 
-    @Test func aDefaultFolderThatCannotBeMadeIsSaidInPlainWords() throws {
-        let data = try temporaryFolder().appendingPathComponent("data")
-        try Data("a file where the folder should be".utf8).write(to: data)
-        let error = try #require(throws: StoreError.self) { try BugleDatabase.openDefault(environment: ["XDG_DATA_HOME": data.path]) }
-        #expect(error.code == .cannotOpen)
-        #expect(error.description == "\(data.path)/bugle/bugle.sqlite: cannot create the folder \(data.path)/bugle")
-    }
+        @Test func aDefaultFolderThatCannotBeMadeIsSaidInPlainWords() throws {
+            let data = try temporaryFolder().appendingPathComponent("data")
+            try Data("a file where the folder should be".utf8).write(to: data)
+            let error = try #require(throws: StoreError.self) { try BugleDatabase.openDefault(environment: ["XDG_DATA_HOME": data.path]) }
+            #expect(error.code == .cannotOpen)
+            #expect(error.description == "\(data.path)/bugle/bugle.sqlite: cannot create the folder \(data.path)/bugle")
+        }
 
-    @Test func openingTheDefaultStoreCreatesItsFolder() throws {
-        let data = try temporaryFolder()
-        let store = try BugleDatabase.openDefault(environment: ["XDG_DATA_HOME": data.path])
-        #expect(store.path == data.appendingPathComponent("bugle/bugle.sqlite").path)
-        #expect(FileManager.default.fileExists(atPath: store.path))
-    }
+        @Test func openingTheDefaultStoreCreatesItsFolder() throws {
+            let data = try temporaryFolder()
+            let store = try BugleDatabase.openDefault(environment: ["XDG_DATA_HOME": data.path])
+            #expect(store.path == data.appendingPathComponent("bugle/bugle.sqlite").path)
+            #expect(FileManager.default.fileExists(atPath: store.path))
+        }
     #endif
 }
 

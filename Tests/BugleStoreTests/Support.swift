@@ -25,8 +25,9 @@ func local(_ text: String) -> LocalDateTime {
 func morningAndEvening(limit: Int = 10) -> Planner {
     let rules: [any Rule] = [
         ScheduledRule(id: "morning", schedule: .daily(LocalTime("08:30")), content: NotificationContent(title: "Morning", body: "Today's puzzle")),
-        ScheduledRule(id: "evening", schedule: .daily(LocalTime("19:00")), content: NotificationContent(title: "Evening", body: "Five cards"),
-                      condition: .equals(key: "playedToday", value: false)),
+        ScheduledRule(
+            id: "evening", schedule: .daily(LocalTime("19:00")), content: NotificationContent(title: "Evening", body: "Five cards"),
+            condition: .equals(key: "playedToday", value: false)),
     ]
     return Planner(rules: rules, budget: Budget(platform: .custom(limit), safetyMargin: 0))
 }
@@ -35,9 +36,10 @@ func morningAndEvening(limit: Int = 10) -> Planner {
 func facts(_ count: Int, languages: [String] = ["en"], prefix: String = "fact") -> [DripItem] {
     let categories = ["science", "history", "nature", "space", "art"]
     return (0..<count).map { index in
-        DripItem(id: "\(prefix)-\(index)", language: languages[index % languages.count], category: categories[index % categories.count],
-                 difficulty: index % 3 == 0 ? "advanced" : "beginner", title: "Fact \(index)", body: "Fact number \(index).",
-                 payload: .object(["tags": .array([.string("t\(index % 7)")]), "readingTime": .int(index % 5 + 1)]))
+        DripItem(
+            id: "\(prefix)-\(index)", language: languages[index % languages.count], category: categories[index % categories.count],
+            difficulty: index % 3 == 0 ? "advanced" : "beginner", title: "Fact \(index)", body: "Fact number \(index).",
+            payload: .object(["tags": .array([.string("t\(index % 7)")]), "readingTime": .int(index % 5 + 1)]))
     }
 }
 

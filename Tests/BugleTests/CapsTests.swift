@@ -68,7 +68,9 @@ struct CapsTests {
 
     @Test func groupDeliveriesFromHistoryCount() {
         let now = at(ny, 2026, 1, 11, 10, 0)
-        let history = [delivery("bugle.news0", at: at(ny, 2026, 1, 11, 8, 0), group: "news"), delivery("bugle.s", at: at(ny, 2026, 1, 11, 9, 0), group: "sport")]
+        let history = [
+            delivery("bugle.news0", at: at(ny, 2026, 1, 11, 8, 0), group: "news"), delivery("bugle.s", at: at(ny, 2026, 1, 11, 9, 0), group: "sport"),
+        ]
         let rules: [any Rule] = [once("news1", wall(2026, 1, 11, 12, 0), group: "news"), once("sport", wall(2026, 1, 11, 13, 0), group: "sport")]
         let plan = plan(rules, Caps(perGroupPerDay: ["news": 1, "sport": 2]), now: now, history: history)
         #expect(plan.candidateIDs == ["sport"])

@@ -56,8 +56,9 @@ struct DocSamplesTests {
         let noon = try LocalTime(hour: 12, minute: 0)
         let leapDay = try? LocalDate(year: 2026, month: 2, day: 29)  // nil: February 2026 has 28 days
         #expect(throws: TimeValueError(.time, text: "8:3", field: "hour", "the hour must be two digits, found \"8\"")) { try LocalTime(parsing: typed) }
-        #expect("\(TimeValueError(.time, text: "8:3", field: "hour", "the hour must be two digits, found \"8\""))"
-            == #""8:3" is not a time of day: the hour must be two digits, found "8"; expected HH:MM or HH:MM:SS"#)
+        #expect(
+            "\(TimeValueError(.time, text: "8:3", field: "hour", "the hour must be two digits, found \"8\""))"
+                == #""8:3" is not a time of day: the hour must be two digits, found "8"; expected HH:MM or HH:MM:SS"#)
         #expect(noon == "12:00")
         #expect(leapDay == nil)
 
@@ -136,9 +137,10 @@ struct DocSamplesTests {
             .once(id: "launch", at: "2026-03-01T09:00", title: "We're live", body: "Open the app to see what's new"),
         ]
         let plan = Planner(rules: rules, budget: budget(6)).plan(PlanInput(now: utc(2026, 3, 1), calendar: gregorian("UTC")))
-        #expect(plan.entries.map(\.candidate.id) == [
-            "morning@2026-03-01", "launch", "plants@2026-03-01", "morning@2026-03-02", "gym@2026-03-02", "morning@2026-03-03",
-        ])
+        #expect(
+            plan.entries.map(\.candidate.id) == [
+                "morning@2026-03-01", "launch", "plants@2026-03-01", "morning@2026-03-02", "gym@2026-03-02", "morning@2026-03-03",
+            ])
     }
 
     /// TutorialDailyReminderWithSkip.md, step by step, on the simulator's center. The
@@ -216,9 +218,10 @@ struct DocSamplesTests {
         #expect(scheduler.today() == "2026-06-12")
         #expect(try await upcoming(1) == ["2026-06-12T21:30 (wall clock)"])
         // Back on Friday the 12th: the pause now ends the day before.
-        #expect(try await scheduler.marks().map(\.description) == [
-            "meditate completed on 2026-06-01", "meditate skipped on 2026-06-03", "every rule paused 2026-06-10 through 2026-06-11",
-        ])
+        #expect(
+            try await scheduler.marks().map(\.description) == [
+                "meditate completed on 2026-06-01", "meditate skipped on 2026-06-03", "every rule paused 2026-06-10 through 2026-06-11",
+            ])
 
         // Step 9: See what the user saw
         await center.advance(to: TimeParsing.instant("2026-06-16T09:00+01:00")!)
@@ -236,19 +239,20 @@ struct DocSamplesTests {
         // By hand: every evening June 2 to 15 at 21:30 London time, but the 3rd (skipped) and
         // the 10th and 11th (away); the 1st was done.
         let shown = try await center.deliveredNotifications()
-        #expect(shown.map { "\(ZoneRules(timeZone: london, around: $0.date).localDateTime(at: $0.date)) \($0.content.title)" } == [
-            "2026-06-02T21:30 Time to meditate",
-            "2026-06-04T21:30 Time to meditate",
-            "2026-06-05T21:30 Time to meditate",
-            "2026-06-06T21:30 Time to meditate",
-            "2026-06-07T21:30 Time to meditate",
-            "2026-06-08T21:30 Time to meditate",
-            "2026-06-09T21:30 Time to meditate",
-            "2026-06-12T21:30 Time to meditate",
-            "2026-06-13T21:30 Time to meditate",
-            "2026-06-14T21:30 Time to meditate",
-            "2026-06-15T21:30 Time to meditate",
-        ])
+        #expect(
+            shown.map { "\(ZoneRules(timeZone: london, around: $0.date).localDateTime(at: $0.date)) \($0.content.title)" } == [
+                "2026-06-02T21:30 Time to meditate",
+                "2026-06-04T21:30 Time to meditate",
+                "2026-06-05T21:30 Time to meditate",
+                "2026-06-06T21:30 Time to meditate",
+                "2026-06-07T21:30 Time to meditate",
+                "2026-06-08T21:30 Time to meditate",
+                "2026-06-09T21:30 Time to meditate",
+                "2026-06-12T21:30 Time to meditate",
+                "2026-06-13T21:30 Time to meditate",
+                "2026-06-14T21:30 Time to meditate",
+                "2026-06-15T21:30 Time to meditate",
+            ])
         // 21:30 BST is 20:30 UTC: the instants too, not only their rendering.
         #expect(shown.first?.date == TimeParsing.instant("2026-06-02T20:30Z"))
         #expect(shown.allSatisfy { $0.content.body == "Ten quiet minutes before bed" })

@@ -63,19 +63,23 @@ import Testing
     }
 
     @Test func everyIntMaxDaysFiresOnItsAnchorOnly() {
-        let rule = ScheduledRule(id: "rare", schedule: .every(days: .max, time: time(9, 0), anchor: day(2026, 3, 3)), content: NotificationContent(title: "Rare", body: ""))
+        let rule = ScheduledRule(
+            id: "rare", schedule: .every(days: .max, time: time(9, 0), anchor: day(2026, 3, 3)), content: NotificationContent(title: "Rare", body: ""))
         let plan = Planner(rules: [rule]).plan(PlanInput(now: utc(2026, 3, 1, 12), calendar: gregorian("America/New_York")))
         #expect(plan.entries.map(\.request.id) == ["bugle.rare@2026-03-03"])
     }
 
     @Test func policiesWithDurationsNoPlanReachesExplainThemselves() {
-        let history = DeliveryHistory([DeliveredNotification(id: "bugle.a", date: utc(2026, 3, 1, 11), content: NotificationContent(title: "A", body: ""), dedupeKey: "k")])
+        let history = DeliveryHistory([
+            DeliveredNotification(id: "bugle.a", date: utc(2026, 3, 1, 11), content: NotificationContent(title: "A", body: ""), dedupeKey: "k")
+        ])
         let rule = ScheduledRule(id: "b", schedule: .daily(time(8, 30)), content: NotificationContent(title: "B", body: ""), dedupeKey: "k")
         for policy: any Policy in [MinimumSpacing(1e300), NoRenotify(within: 1e300), MinimumSpacing(.infinity)] {
             let plan = Planner(rules: [rule], policies: [policy], lookahead: 3 * 86_400)
                 .plan(PlanInput(now: utc(2026, 3, 1, 12), calendar: gregorian("America/New_York"), history: history))
             #expect(plan.entries.isEmpty)
-            #expect(plan.report.dropped.first?.detail.contains("before") == true || plan.report.dropped.first?.detail.contains("after the previous one") == true)
+            #expect(
+                plan.report.dropped.first?.detail.contains("before") == true || plan.report.dropped.first?.detail.contains("after the previous one") == true)
         }
     }
 

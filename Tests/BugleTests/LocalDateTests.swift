@@ -29,7 +29,8 @@ struct LocalDateTests {
             let local = LocalDate(dayNumber: dayNumber)
             if local.year != c.year || local.month != c.month || local.day != c.day
                 || (try? LocalDate(year: c.year!, month: c.month!, day: c.day!))?.dayNumber != dayNumber
-                || local.weekday.rawValue != c.weekday {
+                || local.weekday.rawValue != c.weekday
+            {
                 mismatches.append("\(dayNumber): \(local) vs \(c)")
             }
             dayNumber += 13  // 13 is coprime with 7 and with month lengths: every weekday and day of month is visited

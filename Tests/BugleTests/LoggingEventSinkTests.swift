@@ -147,8 +147,9 @@ struct LoggingEventSinkTests {
         let center = FakeCenter()
         let calendar = gregorian("Europe/London")
         let now = utc(2026, 1, 5, 7, 0)
-        let scheduler = Scheduler(planner: Planner(rules: [daily("a", 9, 0)], budget: budget(3)), center: center,
-                                  environment: SchedulerEnvironment(now: { now }, calendar: { calendar }), sink: sink)
+        let scheduler = Scheduler(
+            planner: Planner(rules: [daily("a", 9, 0)], budget: budget(3)), center: center,
+            environment: SchedulerEnvironment(now: { now }, calendar: { calendar }), sink: sink)
         try await scheduler.refresh(reason: .launch)
         let scheduled = capture.logs.filter { $0.message == "scheduled" }
         #expect(Set(scheduled.compactMap { string($0.metadata["id"]) }) == ["bugle.a@2026-01-05", "bugle.a@2026-01-06", "bugle.a@2026-01-07"])

@@ -139,7 +139,8 @@ struct PlannerTests {
     // MARK: Past
 
     @Test func aOneShotWhoseTimeHasPassedIsReportedPast() {
-        let plan = Planner(rules: [once("gone", wall(2026, 1, 4, 9, 0)), once("exactlyNow", wall(2026, 1, 5, 0, 0)), once("next", wall(2026, 1, 5, 9, 0))]).plan(input())
+        let plan = Planner(rules: [once("gone", wall(2026, 1, 4, 9, 0)), once("exactlyNow", wall(2026, 1, 5, 0, 0)), once("next", wall(2026, 1, 5, 9, 0))])
+            .plan(input())
         #expect(plan.candidateIDs == ["next"])
         #expect(plan.drop("gone")?.reason == .past)
         #expect(plan.drop("exactlyNow")?.reason == .past)
@@ -180,20 +181,20 @@ struct PlannerTests {
         let london = "Europe/London"
         let now = at(london, 2026, 1, 5, 12, 0)
         let rules: [any Rule] = [
-            once("old", wall(2026, 1, 5, 9, 0)),                                              // before now
-            once("cond", wall(2026, 1, 5, 14, 0), condition: .exists(key: "never")),          // condition false
-            once("news", wall(2026, 1, 5, 15, 0)),                                             // its data was never fetched
-            once("night", wall(2026, 1, 5, 23, 0)),                                            // quiet hours
-            once("promo1", wall(2026, 1, 6, 10, 0), group: "promo"),                           // kept
-            once("close", wall(2026, 1, 6, 10, 5)),                                            // 5 min after promo1
-            once("promo2", wall(2026, 1, 6, 12, 0), group: "promo"),                           // second promo that day
-            once("again", wall(2026, 1, 6, 15, 0), dedupeKey: "k"),                            // "k" was delivered yesterday
-            once("tail1", wall(2026, 1, 7, 9, 0)),                                             // kept
-            once("tail2", wall(2026, 1, 8, 9, 0)),                                             // no room left
-            once("seen", wall(2026, 1, 6, 8, 0)),                                              // shown already, moved later since
-            once("done", wall(2026, 1, 6, 9, 0)),                                              // the app marked the day done
-            once("notToday", wall(2026, 1, 6, 9, 30)),                                         // the app skipped the day
-            once("away", wall(2026, 1, 6, 11, 0)),                                             // every rule paused that day
+            once("old", wall(2026, 1, 5, 9, 0)),  // before now
+            once("cond", wall(2026, 1, 5, 14, 0), condition: .exists(key: "never")),  // condition false
+            once("news", wall(2026, 1, 5, 15, 0)),  // its data was never fetched
+            once("night", wall(2026, 1, 5, 23, 0)),  // quiet hours
+            once("promo1", wall(2026, 1, 6, 10, 0), group: "promo"),  // kept
+            once("close", wall(2026, 1, 6, 10, 5)),  // 5 min after promo1
+            once("promo2", wall(2026, 1, 6, 12, 0), group: "promo"),  // second promo that day
+            once("again", wall(2026, 1, 6, 15, 0), dedupeKey: "k"),  // "k" was delivered yesterday
+            once("tail1", wall(2026, 1, 7, 9, 0)),  // kept
+            once("tail2", wall(2026, 1, 8, 9, 0)),  // no room left
+            once("seen", wall(2026, 1, 6, 8, 0)),  // shown already, moved later since
+            once("done", wall(2026, 1, 6, 9, 0)),  // the app marked the day done
+            once("notToday", wall(2026, 1, 6, 9, 30)),  // the app skipped the day
+            once("away", wall(2026, 1, 6, 11, 0)),  // every rule paused that day
         ]
         let policies: [any Policy] = [
             Staleness(timestampKey: "fetchedAt", holdAfter: 3_600, cancelAfter: 86_400, rules: ["news"]),
@@ -202,20 +203,25 @@ struct PlannerTests {
             MinimumSpacing(10 * 60),
             NoRenotify(within: 48 * 3_600),
         ]
-        let history = DeliveryHistory([delivery("bugle.k-old", at: at(london, 2026, 1, 5, 11, 0), dedupeKey: "k"),
-                                       delivery("bugle.seen", at: at(london, 2026, 1, 5, 7, 30))])
+        let history = DeliveryHistory([
+            delivery("bugle.k-old", at: at(london, 2026, 1, 5, 11, 0), dedupeKey: "k"),
+            delivery("bugle.seen", at: at(london, 2026, 1, 5, 7, 30)),
+        ])
         let day = LocalDate("2026-01-06")
-        let marks = OccurrenceMarks([OccurrenceMark(.completed, "done", on: day), OccurrenceMark(.skipped, "notToday", on: day),
-                                     OccurrenceMark(.paused, "away", from: day, through: day)])
+        let marks = OccurrenceMarks([
+            OccurrenceMark(.completed, "done", on: day), OccurrenceMark(.skipped, "notToday", on: day),
+            OccurrenceMark(.paused, "away", from: day, through: day),
+        ])
         let plan = Planner(rules: rules, policies: policies, budget: budget(2))
             .plan(PlanInput(now: now, calendar: gregorian(london), history: history, marks: marks))
         #expect(plan.candidateIDs == ["promo1", "tail1"])
         let reasons = Dictionary(uniqueKeysWithValues: plan.report.dropped.map { ($0.candidate.id, $0.reason) })
-        #expect(reasons == [
-            "old": .past, "cond": .condition, "news": .stale, "night": .quietHours,
-            "close": .spacing, "promo2": .cap, "again": .renotify, "tail2": .budget, "seen": .delivered,
-            "done": .completed, "notToday": .skipped, "away": .paused,
-        ])
+        #expect(
+            reasons == [
+                "old": .past, "cond": .condition, "news": .stale, "night": .quietHours,
+                "close": .spacing, "promo2": .cap, "again": .renotify, "tail2": .budget, "seen": .delivered,
+                "done": .completed, "notToday": .skipped, "away": .paused,
+            ])
         #expect(Set(reasons.values) == Set(DropReason.allCases))
         #expect(plan.report.dropped.allSatisfy { !$0.detail.isEmpty })
     }
@@ -223,8 +229,9 @@ struct PlannerTests {
     // MARK: Occurrences
 
     @Test func anOccurrenceIsRememberedLongerThanTheDeliveriesPoliciesRead() {
-        let shown = DeliveredNotification(id: "bugle.w.0", date: utc(2026, 1, 5, 7), content: NotificationContent(title: "W", body: ""), ruleID: "w",
-                                          occurrence: "w@2026-01-05T08:00")
+        let shown = DeliveredNotification(
+            id: "bugle.w.0", date: utc(2026, 1, 5, 7), content: NotificationContent(title: "W", body: ""), ruleID: "w",
+            occurrence: "w@2026-01-05T08:00")
         var history = DeliveryHistory([shown])
         history.prune(before: utc(2026, 1, 6))
         #expect(history.deliveries.isEmpty)
@@ -236,9 +243,12 @@ struct PlannerTests {
     @Test func aDeliveryThatNamesNoOccurrenceStandsForItsRequestsCandidate() {
         // Delivered by a version that kept no occurrences: its request id says which.
         let london = "Europe/London"
-        let history = DeliveryHistory([DeliveredNotification(id: "bugle.late", date: at(london, 2026, 1, 5, 8, 0), content: NotificationContent(title: "Late", body: ""))])
+        let history = DeliveryHistory([
+            DeliveredNotification(id: "bugle.late", date: at(london, 2026, 1, 5, 8, 0), content: NotificationContent(title: "Late", body: ""))
+        ])
         #expect(history.unnamedOccurrences.keys.sorted() == ["bugle.late"])
-        let plan = Planner(rules: [once("late", wall(2026, 1, 5, 20, 0))]).plan(PlanInput(now: at(london, 2026, 1, 5, 12, 0), calendar: gregorian(london), history: history))
+        let plan = Planner(rules: [once("late", wall(2026, 1, 5, 20, 0))]).plan(
+            PlanInput(now: at(london, 2026, 1, 5, 12, 0), calendar: gregorian(london), history: history))
         #expect(plan.entries.isEmpty)
         #expect(plan.report.dropped.map(\.detail) == ["late was delivered at 2026-01-05T08:00:00Z"])
     }
@@ -265,8 +275,9 @@ struct PlannerTests {
     }
 
     @Test func planningIsDeterministic() {
-        let planner = Planner(rules: [daily("a", 9, 0), daily("b", 9, 0, priority: 2), once("c", wall(2026, 1, 7, 9, 0))],
-                              policies: [Caps(perDay: 2), QuietHours(start: time(22, 0), end: time(7, 0), mode: .defer)])
+        let planner = Planner(
+            rules: [daily("a", 9, 0), daily("b", 9, 0, priority: 2), once("c", wall(2026, 1, 7, 9, 0))],
+            policies: [Caps(perDay: 2), QuietHours(start: time(22, 0), end: time(7, 0), mode: .defer)])
         #expect(planner.plan(input()) == planner.plan(input()))
     }
 

@@ -38,8 +38,9 @@ struct PriorityUnderCapsTests {
     @Test func aDeliveryKeepsItsSlot() {
         let now = at(ny, 2026, 1, 11, 10, 0)
         let history = [delivery("bugle.tip@2026-01-11", at: at(ny, 2026, 1, 11, 9, 0))]
-        let plan = plan([once("rescue", wall(2026, 1, 11, 19, 0), priority: 5), once("rescue2", wall(2026, 1, 12, 19, 0), priority: 5)],
-                        [Caps(perDay: 1)], now: now, history: history)
+        let plan = plan(
+            [once("rescue", wall(2026, 1, 11, 19, 0), priority: 5), once("rescue2", wall(2026, 1, 12, 19, 0), priority: 5)],
+            [Caps(perDay: 1)], now: now, history: history)
         #expect(plan.candidateIDs == ["rescue2"])
         #expect(plan.drop("rescue")?.detail == "2026-01-11 already has 1 (cap 1 per day); the slots went to the day's deliveries")
     }
@@ -73,8 +74,9 @@ struct PriorityUnderCapsTests {
     /// back: it is gone from the day.
     @Test func theDisplacedOneNoLongerCountsForLaterPolicies() {
         let now = at(ny, 2026, 1, 11, 7, 0)
-        let plan = plan([once("tip", wall(2026, 1, 11, 9, 0)), once("rescue", wall(2026, 1, 11, 10, 0), priority: 5)],
-                        [Caps(perDay: 1), MinimumSpacing(2 * 3600)], now: now)
+        let plan = plan(
+            [once("tip", wall(2026, 1, 11, 9, 0)), once("rescue", wall(2026, 1, 11, 10, 0), priority: 5)],
+            [Caps(perDay: 1), MinimumSpacing(2 * 3600)], now: now)
         #expect(plan.candidateIDs == ["rescue"])
         #expect(plan.drop("tip")?.reason == .cap)
     }
@@ -84,8 +86,9 @@ struct PriorityUnderCapsTests {
     @Test func aHigherPriorityThatAnotherPolicyDropsTakesNoSlot() {
         let now = at(ny, 2026, 1, 11, 7, 0)
         let history = [delivery("bugle.rescue-yesterday", at: at(ny, 2026, 1, 10, 20, 0), dedupeKey: "rescue")]
-        let plan = plan([once("tip", wall(2026, 1, 11, 9, 0)), once("rescue", wall(2026, 1, 11, 19, 0), priority: 5, dedupeKey: "rescue")],
-                        [Caps(perDay: 1), NoRenotify(within: 86_400)], now: now, history: history)
+        let plan = plan(
+            [once("tip", wall(2026, 1, 11, 9, 0)), once("rescue", wall(2026, 1, 11, 19, 0), priority: 5, dedupeKey: "rescue")],
+            [Caps(perDay: 1), NoRenotify(within: 86_400)], now: now, history: history)
         #expect(plan.candidateIDs == ["tip"])
         #expect(plan.drop("rescue")?.reason == .cap)
     }
@@ -94,11 +97,12 @@ struct PriorityUnderCapsTests {
         let now = at(ny, 2026, 1, 11, 7, 0)
         let quiet = QuietHours(start: try LocalTime(hour: 22, minute: 0), end: try LocalTime(hour: 7, minute: 0), mode: .defer, overrides: ["alarm": .exempt])
         let plan = plan([daily("tip", 9, 0)], [quiet, Caps(perDay: 2, perGroupPerDay: ["streak": 1]), MinimumSpacing(5400)], now: now, capacity: 12)
-        #expect(plan.report.checks == [
-            "delivered already", "time passed", "marks and conditions by day",
-            "quiet hours 22:00–07:00 (defer; group alarm exempt)", "caps: 2 a day; group streak 1 a day", "spacing: at least 1 h 30 min apart",
-            "budget: 12 requests, the soonest first, the higher priority first at equal times; reserves first",
-        ])
+        #expect(
+            plan.report.checks == [
+                "delivered already", "time passed", "marks and conditions by day",
+                "quiet hours 22:00–07:00 (defer; group alarm exempt)", "caps: 2 a day; group streak 1 a day", "spacing: at least 1 h 30 min apart",
+                "budget: 12 requests, the soonest first, the higher priority first at equal times; reserves first",
+            ])
     }
 
     /// Random days of one-shot notifications with random times (some equal) and priorities

@@ -156,10 +156,16 @@ struct QuietHoursTests {
     }
 
     @Test func groupOverridesWinOverTheDefaultMode() throws {
-        let quiet = QuietHours(start: time(22, 0), end: time(7, 0), mode: .suppress, overrides: [
-            "alarm": .exempt, "news": .mode(.quiet), "digest": .mode(.defer),
-        ])
-        let plan = plan([rule("alarm", group: "alarm"), rule("news", group: "news"), rule("digest", group: "digest"), rule("promo", group: "promo"), rule("plain", group: nil)], quiet)
+        let quiet = QuietHours(
+            start: time(22, 0), end: time(7, 0), mode: .suppress,
+            overrides: [
+                "alarm": .exempt, "news": .mode(.quiet), "digest": .mode(.defer),
+            ])
+        let plan = plan(
+            [
+                rule("alarm", group: "alarm"), rule("news", group: "news"), rule("digest", group: "digest"), rule("promo", group: "promo"),
+                rule("plain", group: nil),
+            ], quiet)
         // Exempt: untouched, at 23:30 with sound.
         let alarm = try #require(plan.entry("alarm"))
         #expect(alarm.candidate.fireDate == utc(2026, 1, 11, 4, 30))

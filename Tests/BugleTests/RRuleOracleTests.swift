@@ -59,13 +59,19 @@ import Testing
             if ours == expected {
                 agreed += 1
             } else {
-                mismatches.append("\(item.rule) from \(Self.iso(item.start))\(item.after.map { " after \(Self.iso($0))" } ?? ""): dateutil \(expected.prefix(6)) … Bugle \(Array(ours.prefix(6))) …")
+                mismatches.append(
+                    "\(item.rule) from \(Self.iso(item.start))\(item.after.map { " after \(Self.iso($0))" } ?? ""): dateutil \(expected.prefix(6)) … Bugle \(Array(ours.prefix(6))) …"
+                )
             }
         }
-        print("dateutil oracle: \(agreed) of \(cases.count) rules agree exactly (\(refusedByBoth) of them refused by dateutil and empty in Bugle); \(incomplete) left incomplete by dateutil agree as far as it went")
+        print(
+            "dateutil oracle: \(agreed) of \(cases.count) rules agree exactly (\(refusedByBoth) of them refused by dateutil and empty in Bugle); \(incomplete) left incomplete by dateutil agree as far as it went"
+        )
         #expect(mismatches.isEmpty, "\(mismatches.count) rules differ:\n\(mismatches.prefix(12).joined(separator: "\n"))")
         #expect(agreed + incomplete == cases.count)
-        #expect(agreed - refusedByBoth >= 1000, "only \(agreed - refusedByBoth) cases agreed exactly (\(refusedByBoth) refused by both, \(incomplete) left incomplete by dateutil)")
+        #expect(
+            agreed - refusedByBoth >= 1000,
+            "only \(agreed - refusedByBoth) cases agreed exactly (\(refusedByBoth) refused by both, \(incomplete) left incomplete by dateutil)")
     }
 
     static func iso(_ local: LocalDateTime) -> String {
@@ -76,11 +82,14 @@ import Testing
     /// Runs the oracle script once for all cases; fails the test with a clear message when
     /// python3 or python-dateutil is missing.
     static func askOracle(_ cases: [Case]) throws -> [[String: Any]] {
-        let request: [String: Any] = ["secondsPerCase": 0.4, "cases": cases.map { item -> [String: Any] in
-            var entry: [String: Any] = ["rule": item.rule, "start": iso(item.start), "limit": item.limit, "horizon": iso(item.horizon)]
-            if let after = item.after { entry["after"] = iso(after) }
-            return entry
-        }]
+        let request: [String: Any] = [
+            "secondsPerCase": 0.4,
+            "cases": cases.map { item -> [String: Any] in
+                var entry: [String: Any] = ["rule": item.rule, "start": iso(item.start), "limit": item.limit, "horizon": iso(item.horizon)]
+                if let after = item.after { entry["after"] = iso(after) }
+                return entry
+            },
+        ]
         let input = FileManager.default.temporaryDirectory.appendingPathComponent("rrule-oracle-\(UUID().uuidString).json")
         try JSONSerialization.data(withJSONObject: request).write(to: input)
         defer { try? FileManager.default.removeItem(at: input) }
@@ -101,7 +110,8 @@ import Testing
         let output = stdout.fileHandleForReading.readDataToEndOfFile()
         let errors = String(decoding: stderr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
-        try #require(process.terminationStatus == 0, "the dateutil oracle failed (status \(process.terminationStatus)): \(errors.isEmpty ? "python3 missing?" : errors)")
+        try #require(
+            process.terminationStatus == 0, "the dateutil oracle failed (status \(process.terminationStatus)): \(errors.isEmpty ? "python3 missing?" : errors)")
         return try #require(try JSONSerialization.jsonObject(with: output) as? [[String: Any]], "the oracle's answer is not a JSON list")
     }
 }
@@ -224,20 +234,22 @@ struct RuleGenerator {
         if ending < 45 {
             parts.append("COUNT=\(int(1...40))")
         } else if ending < 65 {
-            let end = LocalDateTime(date: date.adding(days: subDaily ? int(0...20) : int(10...2000)), time: try! LocalTime(hour: int(0...23), minute: int(0...59)))
+            let end = LocalDateTime(
+                date: date.adding(days: subDaily ? int(0...20) : int(10...2000)), time: try! LocalTime(hour: int(0...23), minute: int(0...59)))
             parts.append("UNTIL=\(compact(end))")
         }
         // dateutil steps through every period up to the horizon (and replays from the start
         // for `after`), so the horizon and the jumps scale with the frequency.
-        let (horizonDays, afterDays): (Int, Int) = switch frequency {
-        case "SECONDLY": (2, 0)
-        case "MINUTELY": (10, 2)
-        case "HOURLY": (90, 30)
-        case "DAILY": (8 * 365, 3 * 365)
-        case "WEEKLY": (20 * 365, 5 * 365)
-        case "MONTHLY": (30 * 365, 10 * 365)
-        default: (60 * 365, 20 * 365)
-        }
+        let (horizonDays, afterDays): (Int, Int) =
+            switch frequency {
+            case "SECONDLY": (2, 0)
+            case "MINUTELY": (10, 2)
+            case "HOURLY": (90, 30)
+            case "DAILY": (8 * 365, 3 * 365)
+            case "WEEKLY": (20 * 365, 5 * 365)
+            case "MONTHLY": (30 * 365, 10 * 365)
+            default: (60 * 365, 20 * 365)
+            }
         var after: LocalDateTime?
         if chance(0.4) {
             let seconds = afterDays == 0 ? int(0...7200) : int(0...(afterDays * 86_400))
@@ -246,8 +258,9 @@ struct RuleGenerator {
         // Shuffle the order of the parts: it must not matter.
         var shuffled = parts
         for index in stride(from: shuffled.count - 1, to: 0, by: -1) { shuffled.swapAt(index, int(0...index)) }
-        return RRuleOracleTests.Case(rule: shuffled.joined(separator: ";"), start: start, after: after, limit: 20,
-                                     horizon: LocalDateTime(date: date.adding(days: horizonDays), time: .midnight))
+        return RRuleOracleTests.Case(
+            rule: shuffled.joined(separator: ";"), start: start, after: after, limit: 20,
+            horizon: LocalDateTime(date: date.adding(days: horizonDays), time: .midnight))
     }
 
     private func compact(_ local: LocalDateTime) -> String {

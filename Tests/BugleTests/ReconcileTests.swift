@@ -96,7 +96,8 @@ struct ReconcileTests {
         linked.userInfo = ["screen": "today"]
         #expect(base.fingerprint != NotificationRequest(id: "bugle.a", fireTime: base.fireTime, content: linked).fingerprint)
         // A wall-clock time and a fixed instant are different triggers.
-        let zoned = NotificationRequest(id: "bugle.a", fireTime: .zoned(ZonedInstant(date: utc(2026, 1, 6, 9, 0), timeZone: zone("UTC"))), content: content("Hi"))
+        let zoned = NotificationRequest(
+            id: "bugle.a", fireTime: .zoned(ZonedInstant(date: utc(2026, 1, 6, 9, 0), timeZone: zone("UTC"))), content: content("Hi"))
         #expect(base.fingerprint != zoned.fingerprint)
         #expect(base.fingerprintHex.count == 16)
     }
@@ -107,7 +108,9 @@ struct ReconcileTests {
         var second = content("Hi")
         second.userInfo = ["d": .object(["y": .null, "x": true]), "c": .array([1, 2]), "b": "two", "a": 1]
         let time = FireTime.wallClock(wall(2026, 1, 6, 9, 0))
-        #expect(NotificationRequest(id: "i", fireTime: time, content: first).fingerprint == NotificationRequest(id: "i", fireTime: time, content: second).fingerprint)
+        #expect(
+            NotificationRequest(id: "i", fireTime: time, content: first).fingerprint
+                == NotificationRequest(id: "i", fireTime: time, content: second).fingerprint)
     }
 
     @Test func staleRequestsAreRemovedWithTheirReason() {

@@ -9,8 +9,9 @@ import Testing
     func daily(at time: String, in zoneName: String, on day: String) throws -> String? {
         let zone = TimeZone(identifier: zoneName)!
         let start = local("\(day)T\(time)").date.adding(days: -3)
-        let recurrence = try Recurrence(start: LocalDateTime(date: start, time: local("\(day)T\(time)").time),
-                                        rule: RecurrenceRule(parsing: "FREQ=DAILY"), timeZone: zone)
+        let recurrence = try Recurrence(
+            start: LocalDateTime(date: start, time: local("\(day)T\(time)").time),
+            rule: RecurrenceRule(parsing: "FREQ=DAILY"), timeZone: zone)
         let occurrence = recurrence.first(6, in: zone).first { "\($0.local.date)" == day }
         return occurrence.map { ISO8601.string(from: $0.date, timeZone: zone) }
     }
@@ -41,8 +42,11 @@ import Testing
         let recurrence = try Recurrence(start: local("2026-03-08T00:00"), rule: RecurrenceRule(parsing: "FREQ=HOURLY;BYMINUTE=0,30;COUNT=10"), timeZone: zone)
         let times = recurrence.first(10, in: zone).map { ISO8601.string(from: $0.date, timeZone: zone) }
         // 02:00 and 02:30 do not exist: they become 03:00 and 03:30, which the rule has anyway.
-        #expect(times == ["2026-03-08T00:00:00-05:00", "2026-03-08T00:30:00-05:00", "2026-03-08T01:00:00-05:00", "2026-03-08T01:30:00-05:00",
-                          "2026-03-08T03:00:00-04:00", "2026-03-08T03:30:00-04:00", "2026-03-08T04:00:00-04:00", "2026-03-08T04:30:00-04:00"])
+        #expect(
+            times == [
+                "2026-03-08T00:00:00-05:00", "2026-03-08T00:30:00-05:00", "2026-03-08T01:00:00-05:00", "2026-03-08T01:30:00-05:00",
+                "2026-03-08T03:00:00-04:00", "2026-03-08T03:30:00-04:00", "2026-03-08T04:00:00-04:00", "2026-03-08T04:30:00-04:00",
+            ])
         #expect(zip(times, times.dropFirst()).allSatisfy { $0 < $1 })
     }
 
@@ -52,13 +56,17 @@ import Testing
         // 02:40 and 02:45 are then given once.
         let recurrence = try Recurrence(start: local("2026-10-04T02:10"), rule: RecurrenceRule(parsing: "FREQ=MINUTELY;INTERVAL=5;COUNT=8"), timeZone: zone)
         let times = recurrence.first(20, in: zone).map { ISO8601.string(from: $0.date, timeZone: zone) }
-        #expect(times == ["2026-10-04T02:30:00+11:00", "2026-10-04T02:35:00+11:00", "2026-10-04T02:40:00+11:00",
-                          "2026-10-04T02:45:00+11:00", "2026-10-04T02:50:00+11:00", "2026-10-04T02:55:00+11:00"])
+        #expect(
+            times == [
+                "2026-10-04T02:30:00+11:00", "2026-10-04T02:35:00+11:00", "2026-10-04T02:40:00+11:00",
+                "2026-10-04T02:45:00+11:00", "2026-10-04T02:50:00+11:00", "2026-10-04T02:55:00+11:00",
+            ])
     }
 
     @Test func monthlyRuleKeepsItsWallClockTimeAcrossChanges() throws {
         let zone = TimeZone(identifier: "Australia/Sydney")!
-        let recurrence = try Recurrence(start: local("2026-01-31T09:00"), rule: RecurrenceRule(parsing: "FREQ=MONTHLY;SKIP=BACKWARD;RSCALE=GREGORIAN"), timeZone: zone)
+        let recurrence = try Recurrence(
+            start: local("2026-01-31T09:00"), rule: RecurrenceRule(parsing: "FREQ=MONTHLY;SKIP=BACKWARD;RSCALE=GREGORIAN"), timeZone: zone)
         let times = recurrence.first(11, in: zone).map { ISO8601.string(from: $0.date, timeZone: zone) }
         #expect(times.first == "2026-01-31T09:00:00+11:00")
         #expect(times.contains("2026-04-30T09:00:00+10:00"))

@@ -78,7 +78,8 @@ import Testing
             let rule = try RecurrenceRule(parsing: item.rule)
             guard rule.frequency == .yearly || rule.frequency == .monthly else { continue }
             // Two cycles of the calendar and of the interval, and a little more.
-            let years = rule.frequency == .yearly
+            let years =
+                rule.frequency == .yearly
                 ? 2 * lcm(rule.interval, 400) + 2 * rule.interval
                 : (2 * lcm(rule.interval, 4800) + 2 * rule.interval) / 12 + 1
             guard item.start.date.year + years < 9000 else { continue }
@@ -112,13 +113,15 @@ import Testing
 
     @Test func rangesIncludeBothEnds() throws {
         let recurrence = try Recurrence(start: local("2026-01-01T09:00"), rule: RecurrenceRule(parsing: "FREQ=WEEKLY;BYDAY=MO,TH"))
-        #expect(recurrence.localOccurrences(from: local("2026-01-05T09:00"), through: local("2026-01-15T09:00")).map(\.description)
-            == ["2026-01-05T09:00", "2026-01-08T09:00", "2026-01-12T09:00", "2026-01-15T09:00"])
+        #expect(
+            recurrence.localOccurrences(from: local("2026-01-05T09:00"), through: local("2026-01-15T09:00")).map(\.description)
+                == ["2026-01-05T09:00", "2026-01-08T09:00", "2026-01-12T09:00", "2026-01-15T09:00"])
         let zone = TimeZone(identifier: "America/New_York")!
         let zoned = try Recurrence(start: local("2026-01-01T09:00"), rule: RecurrenceRule(parsing: "FREQ=WEEKLY;BYDAY=MO,TH"), timeZone: zone)
         let found = zoned.occurrences(from: instant("2026-01-05T09:00:00-05:00"), through: instant("2026-01-15T09:00:00-05:00"), in: zone)
-        #expect(found.map { ISO8601.string(from: $0.date, timeZone: zone) }
-            == ["2026-01-05T09:00:00-05:00", "2026-01-08T09:00:00-05:00", "2026-01-12T09:00:00-05:00", "2026-01-15T09:00:00-05:00"])
+        #expect(
+            found.map { ISO8601.string(from: $0.date, timeZone: zone) }
+                == ["2026-01-05T09:00:00-05:00", "2026-01-08T09:00:00-05:00", "2026-01-12T09:00:00-05:00", "2026-01-15T09:00:00-05:00"])
         #expect(zoned.first(2, in: zone).map(\.local.description) == ["2026-01-01T09:00", "2026-01-05T09:00"])
     }
 

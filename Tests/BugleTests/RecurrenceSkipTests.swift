@@ -10,18 +10,22 @@ import Testing
     }
 
     @Test func monthlyBackwardFromJanuary31ComesBackToThe31st() throws {
-        #expect(try days("FREQ=MONTHLY;SKIP=BACKWARD;RSCALE=GREGORIAN", from: "2026-01-31T09:00")
-            == ["2026-01-31", "2026-02-28", "2026-03-31", "2026-04-30", "2026-05-31", "2026-06-30"])
-        #expect(try days("FREQ=MONTHLY;BYMONTHDAY=31;SKIP=BACKWARD;RSCALE=GREGORIAN", from: "2028-01-31T09:00", count: 3)
-            == ["2028-01-31", "2028-02-29", "2028-03-31"])
+        #expect(
+            try days("FREQ=MONTHLY;SKIP=BACKWARD;RSCALE=GREGORIAN", from: "2026-01-31T09:00")
+                == ["2026-01-31", "2026-02-28", "2026-03-31", "2026-04-30", "2026-05-31", "2026-06-30"])
+        #expect(
+            try days("FREQ=MONTHLY;BYMONTHDAY=31;SKIP=BACKWARD;RSCALE=GREGORIAN", from: "2028-01-31T09:00", count: 3)
+                == ["2028-01-31", "2028-02-29", "2028-03-31"])
     }
 
     @Test func monthlyForwardMovesToTheFirstOfTheNextMonth() throws {
-        #expect(try days("RSCALE=GREGORIAN;FREQ=MONTHLY;SKIP=FORWARD", from: "2026-01-31T09:00")
-            == ["2026-01-31", "2026-03-01", "2026-03-31", "2026-05-01", "2026-05-31", "2026-07-01"])
+        #expect(
+            try days("RSCALE=GREGORIAN;FREQ=MONTHLY;SKIP=FORWARD", from: "2026-01-31T09:00")
+                == ["2026-01-31", "2026-03-01", "2026-03-31", "2026-05-01", "2026-05-31", "2026-07-01"])
         // COUNT counts the moved ones.
-        #expect(try days("RSCALE=GREGORIAN;FREQ=MONTHLY;SKIP=FORWARD;COUNT=3", from: "2026-01-31T09:00", count: 10)
-            == ["2026-01-31", "2026-03-01", "2026-03-31"])
+        #expect(
+            try days("RSCALE=GREGORIAN;FREQ=MONTHLY;SKIP=FORWARD;COUNT=3", from: "2026-01-31T09:00", count: 10)
+                == ["2026-01-31", "2026-03-01", "2026-03-31"])
     }
 
     @Test func omitIsTheDefault() throws {
@@ -32,28 +36,36 @@ import Testing
 
     @Test func yearlyFromFebruary29() throws {
         // RFC 7529's example: FORWARD gives March 1 in common years.
-        #expect(try days("RSCALE=GREGORIAN;FREQ=YEARLY;COUNT=5;SKIP=FORWARD", from: "2016-02-29T09:00")
-            == ["2016-02-29", "2017-03-01", "2018-03-01", "2019-03-01", "2020-02-29"])
-        #expect(try days("RSCALE=GREGORIAN;FREQ=YEARLY;SKIP=BACKWARD", from: "2016-02-29T09:00", count: 5)
-            == ["2016-02-29", "2017-02-28", "2018-02-28", "2019-02-28", "2020-02-29"])
+        #expect(
+            try days("RSCALE=GREGORIAN;FREQ=YEARLY;COUNT=5;SKIP=FORWARD", from: "2016-02-29T09:00")
+                == ["2016-02-29", "2017-03-01", "2018-03-01", "2019-03-01", "2020-02-29"])
+        #expect(
+            try days("RSCALE=GREGORIAN;FREQ=YEARLY;SKIP=BACKWARD", from: "2016-02-29T09:00", count: 5)
+                == ["2016-02-29", "2017-02-28", "2018-02-28", "2019-02-28", "2020-02-29"])
         #expect(try days("FREQ=YEARLY", from: "2016-02-29T09:00", count: 3) == ["2016-02-29", "2020-02-29", "2024-02-29"])
     }
 
     @Test func aDayMovedOntoAnotherCountsOnce() throws {
         // April has no 31st: BACKWARD makes it the 30th, which the rule already has.
-        #expect(try days("FREQ=MONTHLY;BYMONTHDAY=30,31;SKIP=BACKWARD;RSCALE=GREGORIAN", from: "2026-04-01T09:00", count: 4)
-            == ["2026-04-30", "2026-05-30", "2026-05-31", "2026-06-30"])
+        #expect(
+            try days("FREQ=MONTHLY;BYMONTHDAY=30,31;SKIP=BACKWARD;RSCALE=GREGORIAN", from: "2026-04-01T09:00", count: 4)
+                == ["2026-04-30", "2026-05-30", "2026-05-31", "2026-06-30"])
         // The last day of every month, with BYSETPOS after SKIP.
-        #expect(try days("FREQ=MONTHLY;BYMONTHDAY=29,30,31;BYSETPOS=-1;SKIP=BACKWARD;RSCALE=GREGORIAN", from: "2027-01-01T09:00", count: 4)
-            == ["2027-01-31", "2027-02-28", "2027-03-31", "2027-04-30"])
+        #expect(
+            try days("FREQ=MONTHLY;BYMONTHDAY=29,30,31;BYSETPOS=-1;SKIP=BACKWARD;RSCALE=GREGORIAN", from: "2027-01-01T09:00", count: 4)
+                == ["2027-01-31", "2027-02-28", "2027-03-31", "2027-04-30"])
     }
 
     @Test func forwardKeepsOrderWhenTheNextMonthHasTheSameDay() throws {
-        let recurrence = try Recurrence(start: local("2026-01-01T00:00"), rule: RecurrenceRule(parsing: "FREQ=MONTHLY;BYMONTHDAY=1,31;BYHOUR=9,17;SKIP=FORWARD;RSCALE=GREGORIAN"))
+        let recurrence = try Recurrence(
+            start: local("2026-01-01T00:00"), rule: RecurrenceRule(parsing: "FREQ=MONTHLY;BYMONTHDAY=1,31;BYHOUR=9,17;SKIP=FORWARD;RSCALE=GREGORIAN"))
         let times = recurrence.firstLocal(10).map(\.description)
-        #expect(times == ["2026-01-01T09:00", "2026-01-01T17:00", "2026-01-31T09:00", "2026-01-31T17:00",
-                          "2026-02-01T09:00", "2026-02-01T17:00", "2026-03-01T09:00", "2026-03-01T17:00",
-                          "2026-03-31T09:00", "2026-03-31T17:00"])
+        #expect(
+            times == [
+                "2026-01-01T09:00", "2026-01-01T17:00", "2026-01-31T09:00", "2026-01-31T17:00",
+                "2026-02-01T09:00", "2026-02-01T17:00", "2026-03-01T09:00", "2026-03-01T17:00",
+                "2026-03-31T09:00", "2026-03-31T17:00",
+            ])
     }
 
     @Test func nextAfterAMomentInTheMiddle() throws {
@@ -64,8 +76,9 @@ import Testing
     }
 
     @Test func aNegativeDayBeforeTheFirstIsLeftOut() throws {
-        #expect(try days("FREQ=MONTHLY;BYMONTHDAY=-31;SKIP=BACKWARD;RSCALE=GREGORIAN", from: "2026-01-01T09:00", count: 3)
-            == ["2026-01-01", "2026-03-01", "2026-05-01"])
+        #expect(
+            try days("FREQ=MONTHLY;BYMONTHDAY=-31;SKIP=BACKWARD;RSCALE=GREGORIAN", from: "2026-01-01T09:00", count: 3)
+                == ["2026-01-01", "2026-03-01", "2026-05-01"])
     }
 }
 

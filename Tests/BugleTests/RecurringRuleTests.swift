@@ -14,16 +14,18 @@ import Testing
 
     func rent(_ rule: String = "FREQ=MONTHLY;SKIP=BACKWARD;RSCALE=GREGORIAN", basis: TimeBasis = .wallClock) throws -> RecurringRule {
         let zone: TimeZone? = if case .zoned(let zone) = basis { zone } else { nil }
-        return RecurringRule(id: "rent", recurrence: try Recurrence(start: local("2026-01-31T09:00"), rule: RecurrenceRule(parsing: rule), timeZone: zone),
-                             basis: basis, content: NotificationContent(title: "Rent is due", body: ""))
+        return RecurringRule(
+            id: "rent", recurrence: try Recurrence(start: local("2026-01-31T09:00"), rule: RecurrenceRule(parsing: rule), timeZone: zone),
+            basis: basis, content: NotificationContent(title: "Rent is due", body: ""))
     }
 
     @Test func wallClockCandidatesHaveDayIDsAndFollowTheDevice() throws {
         let candidates = Array(try rent().candidates(in: context(now: "2026-02-01T00:00:00-05:00")).prefix(3))
         #expect(candidates.map(\.id) == ["rent@2026-02-28", "rent@2026-03-31", "rent@2026-04-30"])
         #expect(candidates.first?.fireTime == .wallClock(local("2026-02-28T09:00")))
-        #expect(candidates.map { ISO8601.string(from: $0.fireDate, timeZone: Self.newYork) }
-            == ["2026-02-28T09:00:00-05:00", "2026-03-31T09:00:00-04:00", "2026-04-30T09:00:00-04:00"])
+        #expect(
+            candidates.map { ISO8601.string(from: $0.fireDate, timeZone: Self.newYork) }
+                == ["2026-02-28T09:00:00-05:00", "2026-03-31T09:00:00-04:00", "2026-04-30T09:00:00-04:00"])
         // The same rule on a device in Tokyo fires at 09:00 there.
         let tokyo = TimeZone(identifier: "Asia/Tokyo")!
         let there = try rent().candidates(in: context(now: "2026-02-01T00:00:00+09:00", zone: tokyo)).next()
@@ -44,8 +46,9 @@ import Testing
     }
 
     @Test func severalOccurrencesADayGetTimesInTheirIDs() throws {
-        let rule = RecurringRule(id: "meds", recurrence: try Recurrence(start: local("2026-03-01T00:00"), rule: RecurrenceRule(parsing: "FREQ=DAILY;BYHOUR=9,21")),
-                                 content: NotificationContent(title: "Medicine", body: ""))
+        let rule = RecurringRule(
+            id: "meds", recurrence: try Recurrence(start: local("2026-03-01T00:00"), rule: RecurrenceRule(parsing: "FREQ=DAILY;BYHOUR=9,21")),
+            content: NotificationContent(title: "Medicine", body: ""))
         let ids = Array(rule.candidates(in: context(now: "2026-03-01T08:00:00-05:00")).prefix(3)).map(\.id)
         #expect(ids == ["meds@2026-03-01T09:00", "meds@2026-03-01T21:00", "meds@2026-03-02T09:00"])
     }

@@ -11,8 +11,9 @@ struct RuleBuilderTests {
     }
 
     @Test func dailyPlansItsTimeAndContentEveryDay() {
-        let plan = planned([.daily(id: "morning", at: "08:30", title: "Good morning", body: "Time for today's puzzle", group: "wake", priority: 3)],
-                        at: at("Europe/London", 2026, 3, 1, 7, 0), in: "Europe/London", capacity: 4)
+        let plan = planned(
+            [.daily(id: "morning", at: "08:30", title: "Good morning", body: "Time for today's puzzle", group: "wake", priority: 3)],
+            at: at("Europe/London", 2026, 3, 1, 7, 0), in: "Europe/London", capacity: 4)
         #expect(plan.entries.map(\.candidate.id) == ["morning@2026-03-01", "morning@2026-03-02", "morning@2026-03-03", "morning@2026-03-04"])
         #expect(plan.entries.map(\.candidate.fireTime) == (1...4).map { .wallClock(wall(2026, 3, $0, 8, 30)) })
         #expect(plan.entries.map(\.candidate.fireDate) == (1...4).map { at("Europe/London", 2026, 3, $0, 8, 30) })
@@ -30,8 +31,9 @@ struct RuleBuilderTests {
     /// Thursday, whatever the offset that day.
     @Test(arguments: dstZones)
     func weeklyOnMondayAndThursdayFiresAt0830LocalAcrossDaylightSaving(zoneID: String) {
-        let plan = planned([.weekly(id: "gym", on: [.monday, .thursday], at: "08:30", title: "Gym", body: "Leg day")],
-                        at: at(zoneID, 2026, 1, 1), in: zoneID, capacity: 104)
+        let plan = planned(
+            [.weekly(id: "gym", on: [.monday, .thursday], at: "08:30", title: "Gym", body: "Leg day")],
+            at: at(zoneID, 2026, 1, 1), in: zoneID, capacity: 104)
         #expect(plan.entries.count == 104)
         let timeZone = zone(zoneID)
         var offsets = Set<Int>()
@@ -49,27 +51,32 @@ struct RuleBuilderTests {
 
     @Test func weeklyInNewYorkKeeps0830WhenTheClocksSpringForward() {
         // New York moves from UTC-5 to UTC-4 at 02:00 on Sunday 2026-03-08.
-        let plan = planned([.weekly(id: "gym", on: [.monday, .thursday], at: "08:30", title: "Gym", body: "Leg day")],
-                        at: at("America/New_York", 2026, 3, 1, 12, 0), in: "America/New_York", capacity: 4)
+        let plan = planned(
+            [.weekly(id: "gym", on: [.monday, .thursday], at: "08:30", title: "Gym", body: "Leg day")],
+            at: at("America/New_York", 2026, 3, 1, 12, 0), in: "America/New_York", capacity: 4)
         #expect(plan.entries.map(\.candidate.id) == ["gym@2026-03-02", "gym@2026-03-05", "gym@2026-03-09", "gym@2026-03-12"])
-        #expect(plan.entries.map(\.candidate.fireDate) == [utc(2026, 3, 2, 13, 30), utc(2026, 3, 5, 13, 30), utc(2026, 3, 9, 12, 30), utc(2026, 3, 12, 12, 30)])
+        #expect(
+            plan.entries.map(\.candidate.fireDate) == [utc(2026, 3, 2, 13, 30), utc(2026, 3, 5, 13, 30), utc(2026, 3, 9, 12, 30), utc(2026, 3, 12, 12, 30)])
         #expect(plan.entries.map(\.candidate.fireTime) == [2, 5, 9, 12].map { .wallClock(wall(2026, 3, $0, 8, 30)) })
     }
 
     @Test func everyFewDaysCountsFromItsAnchor() {
-        let plants = planned([.every(id: "plants", days: 3, at: "19:00", from: "2026-03-01", title: "Water the plants", body: "The ficus too")],
-                                             at: utc(2026, 3, 5, 12), in: "UTC", capacity: 3)
+        let plants = planned(
+            [.every(id: "plants", days: 3, at: "19:00", from: "2026-03-01", title: "Water the plants", body: "The ficus too")],
+            at: utc(2026, 3, 5, 12), in: "UTC", capacity: 3)
         #expect(plants.entries.map(\.candidate.id) == ["plants@2026-03-07", "plants@2026-03-10", "plants@2026-03-13"])
         #expect(plants.entries.map(\.candidate.fireDate) == [utc(2026, 3, 7, 19), utc(2026, 3, 10, 19), utc(2026, 3, 13, 19)])
         // Days before the anchor never fire; a step below 1 counts as 1.
-        let early = planned([.every(id: "plants", days: 0, at: "19:00", from: "2026-03-10", title: "Water", body: "")], at: utc(2026, 3, 5), in: "UTC", capacity: 2)
+        let early = planned(
+            [.every(id: "plants", days: 0, at: "19:00", from: "2026-03-10", title: "Water", body: "")], at: utc(2026, 3, 5), in: "UTC", capacity: 2)
         #expect(early.entries.map(\.candidate.id) == ["plants@2026-03-10", "plants@2026-03-11"])
     }
 
     @Test func onceAtAWallClockTimeFollowsTheDevice() {
         for zoneID in ["America/New_York", "Asia/Tokyo"] {
-            let plan = planned([.once(id: "launch", at: "2026-03-01T09:00", title: "We're live", body: "See what's new")],
-                            at: utc(2026, 2, 27), in: zoneID, capacity: 4)
+            let plan = planned(
+                [.once(id: "launch", at: "2026-03-01T09:00", title: "We're live", body: "See what's new")],
+                at: utc(2026, 2, 27), in: zoneID, capacity: 4)
             #expect(plan.entries.map(\.candidate.id) == ["launch"])
             #expect(plan.entries.first?.candidate.fireTime == .wallClock(wall(2026, 3, 1, 9, 0)))
             #expect(plan.entries.first?.candidate.fireDate == at(zoneID, 2026, 3, 1, 9, 0))
@@ -78,8 +85,9 @@ struct RuleBuilderTests {
 
     @Test func onceAtAnInstantIsTheSameEverywhere() {
         for zoneID in ["America/New_York", "Asia/Tokyo"] {
-            let plan = planned([.once(id: "kickoff", at: utc(2026, 3, 2, 18), title: "Kick-off", body: "The match starts")],
-                            at: utc(2026, 2, 27), in: zoneID, capacity: 4)
+            let plan = planned(
+                [.once(id: "kickoff", at: utc(2026, 3, 2, 18), title: "Kick-off", body: "The match starts")],
+                at: utc(2026, 2, 27), in: zoneID, capacity: 4)
             #expect(plan.entries.map(\.candidate.id) == ["kickoff"])
             #expect(plan.entries.first?.candidate.fireDate == utc(2026, 3, 2, 18))
             #expect(plan.entries.first?.candidate.fireTime == .zoned(ZonedInstant(date: utc(2026, 3, 2, 18), timeZone: zone(zoneID))))
@@ -123,7 +131,8 @@ struct RuleBuilderTests {
     /// A builder makes the rule the initializer would, with the documented defaults.
     @Test func buildersMakeTheRuleTheInitializerMakes() {
         let rule = ScheduledRule.weekly(id: "gym", on: [.thursday, .monday], at: "08:30", title: "Gym", body: "Leg day")
-        let written = ScheduledRule(id: "gym", schedule: .weekly([.monday, .thursday], time(8, 30)), content: NotificationContent(title: "Gym", body: "Leg day"))
+        let written = ScheduledRule(
+            id: "gym", schedule: .weekly([.monday, .thursday], time(8, 30)), content: NotificationContent(title: "Gym", body: "Leg day"))
         #expect(rule.id == written.id)
         #expect(rule.schedule == written.schedule)
         #expect(rule.content == written.content)
@@ -134,8 +143,9 @@ struct RuleBuilderTests {
         #expect(rule.reserve == 0)
         #expect([rule.start, rule.end] == [nil, nil])
         #expect(rule.count == nil)
-        #expect(ScheduledRule.every(id: "p", days: 3, at: "19:00", from: "2026-03-01", title: "", body: "").schedule
-            == .every(days: 3, time: time(19, 0), anchor: day(2026, 3, 1)))
+        #expect(
+            ScheduledRule.every(id: "p", days: 3, at: "19:00", from: "2026-03-01", title: "", body: "").schedule
+                == .every(days: 3, time: time(19, 0), anchor: day(2026, 3, 1)))
         #expect(ScheduledRule.once(id: "l", at: "2026-03-01T09:00", title: "", body: "").schedule == .once(wall(2026, 3, 1, 9, 0)))
         #expect(ScheduledRule.once(id: "k", at: utc(2026, 3, 2, 18), title: "", body: "").schedule == .onceAt(utc(2026, 3, 2, 18)))
     }

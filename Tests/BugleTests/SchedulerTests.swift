@@ -92,7 +92,8 @@ struct SchedulerTests {
 
     func make(_ planner: Planner, center: FakeCenter, clock: ManualClock, state: AppState = AppState(), sink: EventRecorder = EventRecorder()) -> Scheduler {
         let calendar = gregorian(zoneID)
-        return Scheduler(planner: planner, center: center, environment: SchedulerEnvironment(now: { clock.now }, calendar: { calendar }), state: state, sink: sink)
+        return Scheduler(
+            planner: planner, center: center, environment: SchedulerEnvironment(now: { clock.now }, calendar: { calendar }), state: state, sink: sink)
     }
 
     /// Today is the date on the device's wall clock: 23:30 in New York is already the next
@@ -100,8 +101,9 @@ struct SchedulerTests {
     @Test func todayIsTheDateTheDeviceShows() {
         let clock = ManualClock(utc(2026, 3, 2, 4, 30))  // 2026-03-01 23:30 in New York
         let zones = CalendarBox(gregorian(zoneID))
-        let scheduler = Scheduler(planner: Planner(rules: []), center: FakeCenter(),
-                                  environment: SchedulerEnvironment(now: { clock.now }, calendar: { zones.calendar }))
+        let scheduler = Scheduler(
+            planner: Planner(rules: []), center: FakeCenter(),
+            environment: SchedulerEnvironment(now: { clock.now }, calendar: { zones.calendar }))
         #expect(scheduler.today() == day(2026, 3, 1))
         clock.advance(3600)
         #expect(scheduler.today() == day(2026, 3, 2))
@@ -273,14 +275,18 @@ struct SchedulerTests {
         let center = FakeCenter()
         let clock = ManualClock(at(zoneID, 2026, 1, 5, 7, 0))
         let events = EventRecorder()
-        let planner = Planner(rules: [once("late", wall(2026, 1, 5, 23, 0)), once("day", wall(2026, 1, 5, 12, 0))], policies: [QuietHours(start: time(22, 0), end: time(7, 0))])
+        let planner = Planner(
+            rules: [once("late", wall(2026, 1, 5, 23, 0)), once("day", wall(2026, 1, 5, 12, 0))], policies: [QuietHours(start: time(22, 0), end: time(7, 0))])
         let scheduler = make(planner, center: center, clock: clock, sink: events)
         try await scheduler.refresh(reason: .launch)
         let kinds = events.events.map(\.kind)
         #expect(kinds.first == "refreshed")
         #expect(kinds.filter { $0 == "scheduled" }.count == 1)
         #expect(events.events.contains { if case .dropped(let drop, _) = $0 { drop.candidate.id == "late" && drop.reason == .quietHours } else { false } })
-        #expect(events.events.contains { if case .scheduled(let request, let fireDate, _) = $0 { request.id == "bugle.day" && fireDate == utc(2026, 1, 5, 17, 0) } else { false } })
+        #expect(
+            events.events.contains {
+                if case .scheduled(let request, let fireDate, _) = $0 { request.id == "bugle.day" && fireDate == utc(2026, 1, 5, 17, 0) } else { false }
+            })
         try await scheduler.opened(id: "bugle.day")
         #expect(events.events.last?.kind == "opened")
     }
@@ -293,8 +299,9 @@ struct SchedulerTests {
         let clock = ManualClock(at(zoneID, 2026, 1, 5, 20, 0))
         let device = CalendarBox(gregorian(zoneID))
         let countdown = ScheduledRule(id: "ny", schedule: .once(wall(2026, 1, 10, 12, 0)), basis: .zoned(zone(zoneID)), content: content())
-        let scheduler = Scheduler(planner: Planner(rules: [daily("coffee", 8, 30), countdown], budget: budget(10)), center: center,
-                                  environment: SchedulerEnvironment(now: { clock.now }, calendar: { device.calendar }))
+        let scheduler = Scheduler(
+            planner: Planner(rules: [daily("coffee", 8, 30), countdown], budget: budget(10)), center: center,
+            environment: SchedulerEnvironment(now: { clock.now }, calendar: { device.calendar }))
         try await scheduler.refresh(reason: .launch)
         let before = await center.pending
         #expect(before.contains { $0.id == "bugle.coffee@2026-01-06" })
@@ -325,7 +332,15 @@ final class CalendarBox: @unchecked Sendable {
     private var stored: Calendar
     init(_ calendar: Calendar) { stored = calendar }
     var calendar: Calendar {
-        get { lock.lock(); defer { lock.unlock() }; return stored }
-        set { lock.lock(); stored = newValue; lock.unlock() }
+        get {
+            lock.lock()
+            defer { lock.unlock() }
+            return stored
+        }
+        set {
+            lock.lock()
+            stored = newValue
+            lock.unlock()
+        }
     }
 }

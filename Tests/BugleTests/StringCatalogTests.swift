@@ -15,68 +15,68 @@ import Testing
     /// that is its own English value; `replace` edits the JSON text to make it wrong.
     static func json(_ replace: [(String, String)] = []) -> Data {
         var text = #"""
-        {
-          "sourceLanguage": "en",
-          "version": "1.0",
-          "strings": {
-            "saver": {
-              "comment": "streak saver",
-              "extractionState": "manual",
-              "localizations": {
-                "en": {
-                  "stringUnit": { "state": "translated", "value": "Your %lld day streak ends in %#@hours@!" },
-                  "substitutions": {
-                    "hours": { "argNum": 2, "formatSpecifier": "lld", "variations": { "plural": {
-                      "one": { "stringUnit": { "state": "translated", "value": "%arg hour" } },
-                      "other": { "stringUnit": { "state": "translated", "value": "%arg hours" } } } } }
+            {
+              "sourceLanguage": "en",
+              "version": "1.0",
+              "strings": {
+                "saver": {
+                  "comment": "streak saver",
+                  "extractionState": "manual",
+                  "localizations": {
+                    "en": {
+                      "stringUnit": { "state": "translated", "value": "Your %lld day streak ends in %#@hours@!" },
+                      "substitutions": {
+                        "hours": { "argNum": 2, "formatSpecifier": "lld", "variations": { "plural": {
+                          "one": { "stringUnit": { "state": "translated", "value": "%arg hour" } },
+                          "other": { "stringUnit": { "state": "translated", "value": "%arg hours" } } } } }
+                      }
+                    },
+                    "fr": {
+                      "stringUnit": { "state": "translated", "value": "Ta série de %lld jours se termine dans %#@hours@ !" },
+                      "substitutions": {
+                        "hours": { "formatSpecifier": "lld", "argNum": 2, "variations": { "plural": {
+                          "one": { "stringUnit": { "state": "translated", "value": "%arg heure" } },
+                          "many": { "stringUnit": { "state": "translated", "value": "%arg d’heures" } },
+                          "other": { "stringUnit": { "state": "translated", "value": "%arg heures" } } } } }
+                      }
+                    }
                   }
                 },
-                "fr": {
-                  "stringUnit": { "state": "translated", "value": "Ta série de %lld jours se termine dans %#@hours@ !" },
-                  "substitutions": {
-                    "hours": { "formatSpecifier": "lld", "argNum": 2, "variations": { "plural": {
-                      "one": { "stringUnit": { "state": "translated", "value": "%arg heure" } },
-                      "many": { "stringUnit": { "state": "translated", "value": "%arg d’heures" } },
-                      "other": { "stringUnit": { "state": "translated", "value": "%arg heures" } } } } }
+                "cards": {
+                  "localizations": {
+                    "en": { "variations": { "plural": {
+                      "zero": { "stringUnit": { "state": "translated", "value": "No cards left" } },
+                      "one": { "stringUnit": { "state": "translated", "value": "%lld card left" } },
+                      "other": { "stringUnit": { "state": "translated", "value": "%lld cards left" } } } } },
+                    "fr": { "variations": { "plural": {
+                      "one": { "stringUnit": { "state": "translated", "value": "%lld carte restante" } },
+                      "other": { "stringUnit": { "state": "translated", "value": "%lld cartes restantes" } } } } }
+                  }
+                },
+                "deck": {
+                  "localizations": {
+                    "en": { "variations": { "plural": {
+                      "one": { "stringUnit": { "state": "translated", "value": "%1$@: one card left" } },
+                      "other": { "stringUnit": { "state": "translated", "value": "%1$@: %2$lld cards left" } } } } },
+                    "fr": { "variations": { "plural": {
+                      "one": { "stringUnit": { "state": "translated", "value": "%1$@ : %2$lld carte restante" } },
+                      "other": { "stringUnit": { "state": "translated", "value": "%1$@ : %2$lld cartes" } } } } }
+                  }
+                },
+                "greeting": {
+                  "localizations": {
+                    "en": { "stringUnit": { "state": "translated", "value": "%1$@ has %2$lld points (100%%)" } },
+                    "fr": { "stringUnit": { "state": "translated", "value": "%2$lld points pour %1$@ (100 %%)" } }
+                  }
+                },
+                "Good morning": {
+                  "localizations": {
+                    "fr": { "stringUnit": { "state": "translated", "value": "Bonjour" } }
                   }
                 }
               }
-            },
-            "cards": {
-              "localizations": {
-                "en": { "variations": { "plural": {
-                  "zero": { "stringUnit": { "state": "translated", "value": "No cards left" } },
-                  "one": { "stringUnit": { "state": "translated", "value": "%lld card left" } },
-                  "other": { "stringUnit": { "state": "translated", "value": "%lld cards left" } } } } },
-                "fr": { "variations": { "plural": {
-                  "one": { "stringUnit": { "state": "translated", "value": "%lld carte restante" } },
-                  "other": { "stringUnit": { "state": "translated", "value": "%lld cartes restantes" } } } } }
-              }
-            },
-            "deck": {
-              "localizations": {
-                "en": { "variations": { "plural": {
-                  "one": { "stringUnit": { "state": "translated", "value": "%1$@: one card left" } },
-                  "other": { "stringUnit": { "state": "translated", "value": "%1$@: %2$lld cards left" } } } } },
-                "fr": { "variations": { "plural": {
-                  "one": { "stringUnit": { "state": "translated", "value": "%1$@ : %2$lld carte restante" } },
-                  "other": { "stringUnit": { "state": "translated", "value": "%1$@ : %2$lld cartes" } } } } }
-              }
-            },
-            "greeting": {
-              "localizations": {
-                "en": { "stringUnit": { "state": "translated", "value": "%1$@ has %2$lld points (100%%)" } },
-                "fr": { "stringUnit": { "state": "translated", "value": "%2$lld points pour %1$@ (100 %%)" } }
-              }
-            },
-            "Good morning": {
-              "localizations": {
-                "fr": { "stringUnit": { "state": "translated", "value": "Bonjour" } }
-              }
             }
-          }
-        }
-        """#
+            """#
         for (old, new) in replace {
             precondition(text.contains(old), "the fixture has no \(old)")
             text = text.replacingOccurrences(of: old, with: new)
@@ -152,44 +152,73 @@ import Testing
     }
 
     static let mistakes: [Mistake] = [
-        Mistake(name: "a key of the schema is not in the catalog", replace: [],
-                schema: CatalogSchema(languages: ["en"], keys: [MessageKey("missing")]),
-                code: .missingKey, key: "missing", message: "the catalog has no such key"),
-        Mistake(name: "a language of the schema is missing", replace: [],
-                schema: CatalogSchema(languages: ["en", "de"], keys: [saver]),
-                code: .missingLanguage, key: "saver", language: "de", message: "no localization"),
-        Mistake(name: "a placeholder is missing", replace: [("%2$lld points pour %1$@", "%2$lld points")],
-                code: .missingPlaceholder, key: "greeting", language: "fr", message: "does not use placeholder \"name\""),
-        Mistake(name: "a placeholder is missing and the next one moves into its place", replace: [("Ta série de %lld jours", "Ta série")],
-                code: .unknownPlaceholder, key: "saver", language: "fr", message: "substitution \"hours\" has argNum 2 but stands at argument 1"),
-        Mistake(name: "a placeholder is missing in one plural form",
-                replace: [("%1$@ : %2$lld cartes\"", "%2$lld cartes\"")],
-                code: .missingPlaceholder, key: "deck", language: "fr", message: "plural other does not use placeholder \"deck\""),
-        Mistake(name: "a value refers to an argument the key does not have", replace: [("%2$lld points pour", "%3$lld points pour")],
-                code: .unknownPlaceholder, key: "greeting", language: "fr", message: "%lld refers to argument 3, but the key has 2 placeholders"),
-        Mistake(name: "a substitution that is not there", replace: [("ends in %#@hours@!", "ends in %#@hour@!")],
-                code: .unknownPlaceholder, key: "saver", language: "en", message: "%#@hour@ names no substitution"),
-        Mistake(name: "a substitution's argNum disagrees with its place", replace: [("\"argNum\": 2, \"formatSpecifier\"", "\"argNum\": 1, \"formatSpecifier\"")],
-                code: .unknownPlaceholder, key: "saver", language: "en", message: "has argNum 1 but stands at argument 2"),
-        Mistake(name: "a number specifier for a text placeholder", replace: [("%1$@ has", "%1$lld has")],
-                code: .unknownPlaceholder, key: "greeting", language: "en", message: "needs a whole number, but placeholder \"name\" is text"),
-        Mistake(name: "an unsupported specifier", replace: [("%1$@ has %2$lld points", "%1$@ has %2$.1f points")],
-                code: .unsupportedFormat, key: "greeting", language: "en", message: "unsupported format specifier"),
-        Mistake(name: "numbered and unnumbered placeholders mixed", replace: [("%1$@ has %2$lld points", "%1$@ has %lld points")],
-                code: .unsupportedFormat, key: "greeting", language: "en", message: "mixes numbered"),
-        Mistake(name: "a plural category English does not have", replace: [("\"zero\": { \"stringUnit\": { \"state\": \"translated\", \"value\": \"No cards left\" } }", "\"few\": { \"stringUnit\": { \"state\": \"translated\", \"value\": \"%lld cards\" } }")],
-                code: .invalidPluralCategory, key: "cards", language: "en", message: "\"few\" is not a plural category of en"),
-        Mistake(name: "plural variations without other", replace: [("\"other\": { \"stringUnit\": { \"state\": \"translated\", \"value\": \"%lld cartes restantes\" } }", "\"many\": { \"stringUnit\": { \"state\": \"translated\", \"value\": \"%lld cartes restantes\" } }")],
-                code: .invalidPluralCategory, key: "cards", language: "fr", message: "need \"other\""),
-        Mistake(name: "plural variations in a language without rules", replace: [("\"fr\": { \"variations\"", "\"pl\": { \"variations\"")],
-                schema: CatalogSchema(languages: ["pl"], keys: [cards]),
-                code: .missingPluralRules, key: "cards", language: "pl", message: "Bugle has none for \"pl\""),
-        Mistake(name: "device variations", replace: [("\"fr\": { \"variations\": { \"plural\"", "\"fr\": { \"variations\": { \"device\"")],
-                code: .unsupportedFormat, key: "cards", language: "fr", message: "device variations are not supported"),
-        Mistake(name: "not JSON", replace: [("\"sourceLanguage\": \"en\",", "sourceLanguage: en")],
-                code: .invalidFormat, message: "not a String Catalog"),
-        Mistake(name: "no sourceLanguage", replace: [("\"sourceLanguage\": \"en\",", "")],
-                code: .invalidFormat, message: "missing \"sourceLanguage\""),
+        Mistake(
+            name: "a key of the schema is not in the catalog", replace: [],
+            schema: CatalogSchema(languages: ["en"], keys: [MessageKey("missing")]),
+            code: .missingKey, key: "missing", message: "the catalog has no such key"),
+        Mistake(
+            name: "a language of the schema is missing", replace: [],
+            schema: CatalogSchema(languages: ["en", "de"], keys: [saver]),
+            code: .missingLanguage, key: "saver", language: "de", message: "no localization"),
+        Mistake(
+            name: "a placeholder is missing", replace: [("%2$lld points pour %1$@", "%2$lld points")],
+            code: .missingPlaceholder, key: "greeting", language: "fr", message: "does not use placeholder \"name\""),
+        Mistake(
+            name: "a placeholder is missing and the next one moves into its place", replace: [("Ta série de %lld jours", "Ta série")],
+            code: .unknownPlaceholder, key: "saver", language: "fr", message: "substitution \"hours\" has argNum 2 but stands at argument 1"),
+        Mistake(
+            name: "a placeholder is missing in one plural form",
+            replace: [("%1$@ : %2$lld cartes\"", "%2$lld cartes\"")],
+            code: .missingPlaceholder, key: "deck", language: "fr", message: "plural other does not use placeholder \"deck\""),
+        Mistake(
+            name: "a value refers to an argument the key does not have", replace: [("%2$lld points pour", "%3$lld points pour")],
+            code: .unknownPlaceholder, key: "greeting", language: "fr", message: "%lld refers to argument 3, but the key has 2 placeholders"),
+        Mistake(
+            name: "a substitution that is not there", replace: [("ends in %#@hours@!", "ends in %#@hour@!")],
+            code: .unknownPlaceholder, key: "saver", language: "en", message: "%#@hour@ names no substitution"),
+        Mistake(
+            name: "a substitution's argNum disagrees with its place", replace: [("\"argNum\": 2, \"formatSpecifier\"", "\"argNum\": 1, \"formatSpecifier\"")],
+            code: .unknownPlaceholder, key: "saver", language: "en", message: "has argNum 1 but stands at argument 2"),
+        Mistake(
+            name: "a number specifier for a text placeholder", replace: [("%1$@ has", "%1$lld has")],
+            code: .unknownPlaceholder, key: "greeting", language: "en", message: "needs a whole number, but placeholder \"name\" is text"),
+        Mistake(
+            name: "an unsupported specifier", replace: [("%1$@ has %2$lld points", "%1$@ has %2$.1f points")],
+            code: .unsupportedFormat, key: "greeting", language: "en", message: "unsupported format specifier"),
+        Mistake(
+            name: "numbered and unnumbered placeholders mixed", replace: [("%1$@ has %2$lld points", "%1$@ has %lld points")],
+            code: .unsupportedFormat, key: "greeting", language: "en", message: "mixes numbered"),
+        Mistake(
+            name: "a plural category English does not have",
+            replace: [
+                (
+                    "\"zero\": { \"stringUnit\": { \"state\": \"translated\", \"value\": \"No cards left\" } }",
+                    "\"few\": { \"stringUnit\": { \"state\": \"translated\", \"value\": \"%lld cards\" } }"
+                )
+            ],
+            code: .invalidPluralCategory, key: "cards", language: "en", message: "\"few\" is not a plural category of en"),
+        Mistake(
+            name: "plural variations without other",
+            replace: [
+                (
+                    "\"other\": { \"stringUnit\": { \"state\": \"translated\", \"value\": \"%lld cartes restantes\" } }",
+                    "\"many\": { \"stringUnit\": { \"state\": \"translated\", \"value\": \"%lld cartes restantes\" } }"
+                )
+            ],
+            code: .invalidPluralCategory, key: "cards", language: "fr", message: "need \"other\""),
+        Mistake(
+            name: "plural variations in a language without rules", replace: [("\"fr\": { \"variations\"", "\"pl\": { \"variations\"")],
+            schema: CatalogSchema(languages: ["pl"], keys: [cards]),
+            code: .missingPluralRules, key: "cards", language: "pl", message: "Bugle has none for \"pl\""),
+        Mistake(
+            name: "device variations", replace: [("\"fr\": { \"variations\": { \"plural\"", "\"fr\": { \"variations\": { \"device\"")],
+            code: .unsupportedFormat, key: "cards", language: "fr", message: "device variations are not supported"),
+        Mistake(
+            name: "not JSON", replace: [("\"sourceLanguage\": \"en\",", "sourceLanguage: en")],
+            code: .invalidFormat, message: "not a String Catalog"),
+        Mistake(
+            name: "no sourceLanguage", replace: [("\"sourceLanguage\": \"en\",", "")],
+            code: .invalidFormat, message: "missing \"sourceLanguage\""),
     ]
 
     @Test(arguments: mistakes)

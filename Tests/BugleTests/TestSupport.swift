@@ -64,12 +64,22 @@ func content(_ title: String = "Reminder", body: String = "Body") -> Notificatio
 /// A budget with room for `capacity` requests and no safety margin.
 func budget(_ capacity: Int) -> Budget { Budget(platform: .custom(capacity), safetyMargin: 0) }
 
-func daily(_ id: String, _ hour: Int, _ minute: Int, priority: Int = 0, group: String? = nil, dedupeKey: String? = nil, relevance: TimeInterval? = nil, title: String? = nil, condition: Condition? = nil, reserve: Int = 0) -> ScheduledRule {
-    ScheduledRule(id: id, schedule: .daily(time(hour, minute)), content: content(title ?? id), priority: priority, group: group, dedupeKey: dedupeKey, relevance: relevance, condition: condition, reserve: reserve)
+func daily(
+    _ id: String, _ hour: Int, _ minute: Int, priority: Int = 0, group: String? = nil, dedupeKey: String? = nil, relevance: TimeInterval? = nil,
+    title: String? = nil, condition: Condition? = nil, reserve: Int = 0
+) -> ScheduledRule {
+    ScheduledRule(
+        id: id, schedule: .daily(time(hour, minute)), content: content(title ?? id), priority: priority, group: group, dedupeKey: dedupeKey,
+        relevance: relevance, condition: condition, reserve: reserve)
 }
 
-func once(_ id: String, _ local: LocalDateTime, priority: Int = 0, group: String? = nil, dedupeKey: String? = nil, relevance: TimeInterval? = nil, condition: Condition? = nil, reserve: Int = 0) -> ScheduledRule {
-    ScheduledRule(id: id, schedule: .once(local), content: content(id), priority: priority, group: group, dedupeKey: dedupeKey, relevance: relevance, condition: condition, reserve: reserve)
+func once(
+    _ id: String, _ local: LocalDateTime, priority: Int = 0, group: String? = nil, dedupeKey: String? = nil, relevance: TimeInterval? = nil,
+    condition: Condition? = nil, reserve: Int = 0
+) -> ScheduledRule {
+    ScheduledRule(
+        id: id, schedule: .once(local), content: content(id), priority: priority, group: group, dedupeKey: dedupeKey, relevance: relevance,
+        condition: condition, reserve: reserve)
 }
 
 /// Every candidate a rule proposes, up to `limit`.

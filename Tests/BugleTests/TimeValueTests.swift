@@ -63,30 +63,46 @@ struct TimeValueTests {
         #expect(try LocalDateTime(parsing: "2026-03-08T02:30") == wall(2026, 3, 8, 2, 30))
     }
 
-    @Test(arguments: [
-        (.time, "8:3", "hour", #""8:3" is not a time of day: the hour must be two digits, found "8"; expected HH:MM or HH:MM:SS"#),
-        (.time, "08:3", "minute", #""08:3" is not a time of day: the minute must be two digits, found "3"; expected HH:MM or HH:MM:SS"#),
-        (.time, "24:00", "hour", #""24:00" is not a time of day: the hour must be 0 to 23, found 24; expected HH:MM or HH:MM:SS"#),
-        (.time, "12:60", "minute", #""12:60" is not a time of day: the minute must be 0 to 59, found 60; expected HH:MM or HH:MM:SS"#),
-        (.time, "12:00:60", "second", #""12:00:60" is not a time of day: the second must be 0 to 59, found 60; expected HH:MM or HH:MM:SS"#),
-        (.time, "0830", nil, #""0830" is not a time of day: there is no ":" between the hour and the minute; expected HH:MM or HH:MM:SS"#),
-        (.time, "08:30:00:00", nil, #""08:30:00:00" is not a time of day: it has 4 fields separated by ":", not 2 or 3; expected HH:MM or HH:MM:SS"#),
-        (.time, "+8:30", "hour", #""+8:30" is not a time of day: the hour must be two digits, found "+8"; expected HH:MM or HH:MM:SS"#),
-        (.time, " 08:30", "hour", #"" 08:30" is not a time of day: the hour must be two digits, found " 08"; expected HH:MM or HH:MM:SS"#),
-        (.time, "", nil, #""" is not a time of day: there is no ":" between the hour and the minute; expected HH:MM or HH:MM:SS"#),
-        (.date, "2026-02-30", "day", #""2026-02-30" is not a date: the day must be 1 to 28 in February 2026, found 30; expected YYYY-MM-DD"#),
-        (.date, "2026-13-01", "month", #""2026-13-01" is not a date: the month must be 1 to 12, found 13; expected YYYY-MM-DD"#),
-        (.date, "2026-00-10", "month", #""2026-00-10" is not a date: the month must be 1 to 12, found 0; expected YYYY-MM-DD"#),
-        (.date, "2026-3-1", "month", #""2026-3-1" is not a date: the month must be two digits, found "3"; expected YYYY-MM-DD"#),
-        (.date, "26-03-01", "year", #""26-03-01" is not a date: the year must be four digits, found "26"; expected YYYY-MM-DD"#),
-        (.date, "2026/03/01", nil, #""2026/03/01" is not a date: it has 1 field separated by "-", not 3; expected YYYY-MM-DD"#),
-        (.date, "2026-03-01T08:30", "day", #""2026-03-01T08:30" is not a date: the day must be two digits, found "01T08:30"; expected YYYY-MM-DD"#),
-        (.dateTime, "2026-03-01", nil, #""2026-03-01" is not a date and time: there is no "T" between the date and the time; expected YYYY-MM-DDTHH:MM or YYYY-MM-DDTHH:MM:SS"#),
-        (.dateTime, "2026-02-29T08:30", "day", #""2026-02-29T08:30" is not a date and time: the day must be 1 to 28 in February 2026, found 29; expected YYYY-MM-DDTHH:MM or YYYY-MM-DDTHH:MM:SS"#),
-        (.dateTime, "2026-03-01T8:30", "hour", #""2026-03-01T8:30" is not a date and time: the hour must be two digits, found "8"; expected YYYY-MM-DDTHH:MM or YYYY-MM-DDTHH:MM:SS"#),
-        (.dateTime, "2026-03-01T08:30Z", nil, #""2026-03-01T08:30Z" is not a date and time: a wall-clock time has no UTC offset, found "Z"; expected YYYY-MM-DDTHH:MM or YYYY-MM-DDTHH:MM:SS"#),
-        (.dateTime, "2026-03-01T08:30-05:00", nil, #""2026-03-01T08:30-05:00" is not a date and time: a wall-clock time has no UTC offset, found "-05:00"; expected YYYY-MM-DDTHH:MM or YYYY-MM-DDTHH:MM:SS"#),
-    ] as [(TimeValueError.Kind, String, String?, String)])
+    @Test(
+        arguments: [
+            (.time, "8:3", "hour", #""8:3" is not a time of day: the hour must be two digits, found "8"; expected HH:MM or HH:MM:SS"#),
+            (.time, "08:3", "minute", #""08:3" is not a time of day: the minute must be two digits, found "3"; expected HH:MM or HH:MM:SS"#),
+            (.time, "24:00", "hour", #""24:00" is not a time of day: the hour must be 0 to 23, found 24; expected HH:MM or HH:MM:SS"#),
+            (.time, "12:60", "minute", #""12:60" is not a time of day: the minute must be 0 to 59, found 60; expected HH:MM or HH:MM:SS"#),
+            (.time, "12:00:60", "second", #""12:00:60" is not a time of day: the second must be 0 to 59, found 60; expected HH:MM or HH:MM:SS"#),
+            (.time, "0830", nil, #""0830" is not a time of day: there is no ":" between the hour and the minute; expected HH:MM or HH:MM:SS"#),
+            (.time, "08:30:00:00", nil, #""08:30:00:00" is not a time of day: it has 4 fields separated by ":", not 2 or 3; expected HH:MM or HH:MM:SS"#),
+            (.time, "+8:30", "hour", #""+8:30" is not a time of day: the hour must be two digits, found "+8"; expected HH:MM or HH:MM:SS"#),
+            (.time, " 08:30", "hour", #"" 08:30" is not a time of day: the hour must be two digits, found " 08"; expected HH:MM or HH:MM:SS"#),
+            (.time, "", nil, #""" is not a time of day: there is no ":" between the hour and the minute; expected HH:MM or HH:MM:SS"#),
+            (.date, "2026-02-30", "day", #""2026-02-30" is not a date: the day must be 1 to 28 in February 2026, found 30; expected YYYY-MM-DD"#),
+            (.date, "2026-13-01", "month", #""2026-13-01" is not a date: the month must be 1 to 12, found 13; expected YYYY-MM-DD"#),
+            (.date, "2026-00-10", "month", #""2026-00-10" is not a date: the month must be 1 to 12, found 0; expected YYYY-MM-DD"#),
+            (.date, "2026-3-1", "month", #""2026-3-1" is not a date: the month must be two digits, found "3"; expected YYYY-MM-DD"#),
+            (.date, "26-03-01", "year", #""26-03-01" is not a date: the year must be four digits, found "26"; expected YYYY-MM-DD"#),
+            (.date, "2026/03/01", nil, #""2026/03/01" is not a date: it has 1 field separated by "-", not 3; expected YYYY-MM-DD"#),
+            (.date, "2026-03-01T08:30", "day", #""2026-03-01T08:30" is not a date: the day must be two digits, found "01T08:30"; expected YYYY-MM-DD"#),
+            (
+                .dateTime, "2026-03-01", nil,
+                #""2026-03-01" is not a date and time: there is no "T" between the date and the time; expected YYYY-MM-DDTHH:MM or YYYY-MM-DDTHH:MM:SS"#
+            ),
+            (
+                .dateTime, "2026-02-29T08:30", "day",
+                #""2026-02-29T08:30" is not a date and time: the day must be 1 to 28 in February 2026, found 29; expected YYYY-MM-DDTHH:MM or YYYY-MM-DDTHH:MM:SS"#
+            ),
+            (
+                .dateTime, "2026-03-01T8:30", "hour",
+                #""2026-03-01T8:30" is not a date and time: the hour must be two digits, found "8"; expected YYYY-MM-DDTHH:MM or YYYY-MM-DDTHH:MM:SS"#
+            ),
+            (
+                .dateTime, "2026-03-01T08:30Z", nil,
+                #""2026-03-01T08:30Z" is not a date and time: a wall-clock time has no UTC offset, found "Z"; expected YYYY-MM-DDTHH:MM or YYYY-MM-DDTHH:MM:SS"#
+            ),
+            (
+                .dateTime, "2026-03-01T08:30-05:00", nil,
+                #""2026-03-01T08:30-05:00" is not a date and time: a wall-clock time has no UTC offset, found "-05:00"; expected YYYY-MM-DDTHH:MM or YYYY-MM-DDTHH:MM:SS"#
+            ),
+        ] as [(TimeValueError.Kind, String, String?, String)])
     func badTextSaysWhatIsWrongAndWhere(kind: TimeValueError.Kind, text: String, field: String?, message: String) {
         let error = #expect(throws: TimeValueError.self) {
             switch kind {

@@ -25,39 +25,63 @@ struct TransitionCase: Sendable, CustomTestStringConvertible {
 let gapCases: [TransitionCase] = [
     // New York springs forward on 2026-03-08 at 02:00 EST (-5) = 07:00Z, to 03:00 EDT (-4).
     // 02:30 does not exist; moved forward by the 1 h gap it is 03:30 EDT = 07:30Z.
-    TransitionCase(zoneID: "America/New_York", local: wall(2026, 3, 8, 2, 30), expected: 1_772_955_000, shows: wall(2026, 3, 8, 3, 30), skipped: true, why: "02:30 EST+gap = 03:30 EDT = 07:30Z"),
+    TransitionCase(
+        zoneID: "America/New_York", local: wall(2026, 3, 8, 2, 30), expected: 1_772_955_000, shows: wall(2026, 3, 8, 3, 30), skipped: true,
+        why: "02:30 EST+gap = 03:30 EDT = 07:30Z"),
     // The first missing minute, 02:00, becomes 03:00 EDT = 07:00Z, the transition itself.
-    TransitionCase(zoneID: "America/New_York", local: wall(2026, 3, 8, 2, 0), expected: 1_772_953_200, shows: wall(2026, 3, 8, 3, 0), skipped: true, why: "02:00 -> 03:00 EDT = 07:00Z"),
+    TransitionCase(
+        zoneID: "America/New_York", local: wall(2026, 3, 8, 2, 0), expected: 1_772_953_200, shows: wall(2026, 3, 8, 3, 0), skipped: true,
+        why: "02:00 -> 03:00 EDT = 07:00Z"),
     // The last minute before the gap still exists: 01:59 EST = 06:59Z.
-    TransitionCase(zoneID: "America/New_York", local: wall(2026, 3, 8, 1, 59), expected: 1_772_953_140, shows: wall(2026, 3, 8, 1, 59), skipped: false, why: "01:59 EST = 06:59Z"),
+    TransitionCase(
+        zoneID: "America/New_York", local: wall(2026, 3, 8, 1, 59), expected: 1_772_953_140, shows: wall(2026, 3, 8, 1, 59), skipped: false,
+        why: "01:59 EST = 06:59Z"),
     // London springs forward on 2026-03-29 at 01:00 GMT = 01:00Z, to 02:00 BST (+1).
     // 01:30 does not exist: 02:30 BST = 01:30Z.
-    TransitionCase(zoneID: "Europe/London", local: wall(2026, 3, 29, 1, 30), expected: 1_774_747_800, shows: wall(2026, 3, 29, 2, 30), skipped: true, why: "01:30 GMT+gap = 02:30 BST = 01:30Z"),
+    TransitionCase(
+        zoneID: "Europe/London", local: wall(2026, 3, 29, 1, 30), expected: 1_774_747_800, shows: wall(2026, 3, 29, 2, 30), skipped: true,
+        why: "01:30 GMT+gap = 02:30 BST = 01:30Z"),
     // Sydney springs forward on 2026-10-04 at 02:00 AEST (+10) = 16:00Z Oct 3, to 03:00 AEDT (+11).
     // 02:30 does not exist: 03:30 AEDT = 16:30Z on Oct 3.
-    TransitionCase(zoneID: "Australia/Sydney", local: wall(2026, 10, 4, 2, 30), expected: 1_791_045_000, shows: wall(2026, 10, 4, 3, 30), skipped: true, why: "02:30 AEST+gap = 03:30 AEDT = 16:30Z"),
+    TransitionCase(
+        zoneID: "Australia/Sydney", local: wall(2026, 10, 4, 2, 30), expected: 1_791_045_000, shows: wall(2026, 10, 4, 3, 30), skipped: true,
+        why: "02:30 AEST+gap = 03:30 AEDT = 16:30Z"),
     // Jerusalem springs forward on Friday 2026-03-27 at 02:00 IST (+2) = 00:00Z, to 03:00 IDT (+3).
     // 02:30 does not exist: 03:30 IDT = 00:30Z.
-    TransitionCase(zoneID: "Asia/Jerusalem", local: wall(2026, 3, 27, 2, 30), expected: 1_774_571_400, shows: wall(2026, 3, 27, 3, 30), skipped: true, why: "02:30 IST+gap = 03:30 IDT = 00:30Z"),
+    TransitionCase(
+        zoneID: "Asia/Jerusalem", local: wall(2026, 3, 27, 2, 30), expected: 1_774_571_400, shows: wall(2026, 3, 27, 3, 30), skipped: true,
+        why: "02:30 IST+gap = 03:30 IDT = 00:30Z"),
     // Lord Howe moves by 30 minutes: on 2026-10-04 at 02:00 LHST (+10:30) = 15:30Z Oct 3 it
     // becomes 02:30 LHDT (+11). 02:15 does not exist; forward by the 30 min gap it is 02:45
     // LHDT = 15:45Z on Oct 3.
-    TransitionCase(zoneID: "Australia/Lord_Howe", local: wall(2026, 10, 4, 2, 15), expected: 1_791_042_300, shows: wall(2026, 10, 4, 2, 45), skipped: true, why: "02:15 +10:30 +30min gap = 02:45 +11:00 = 15:45Z"),
+    TransitionCase(
+        zoneID: "Australia/Lord_Howe", local: wall(2026, 10, 4, 2, 15), expected: 1_791_042_300, shows: wall(2026, 10, 4, 2, 45), skipped: true,
+        why: "02:15 +10:30 +30min gap = 02:45 +11:00 = 15:45Z"),
 ]
 
 let repeatCases: [TransitionCase] = [
     // New York falls back on 2026-11-01 at 02:00 EDT = 06:00Z, to 01:00 EST. 01:30 happens at
     // 05:30Z (EDT) and again at 06:30Z (EST); the first is 05:30Z.
-    TransitionCase(zoneID: "America/New_York", local: wall(2026, 11, 1, 1, 30), expected: 1_793_511_000, shows: wall(2026, 11, 1, 1, 30), skipped: false, why: "first 01:30 is EDT = 05:30Z"),
+    TransitionCase(
+        zoneID: "America/New_York", local: wall(2026, 11, 1, 1, 30), expected: 1_793_511_000, shows: wall(2026, 11, 1, 1, 30), skipped: false,
+        why: "first 01:30 is EDT = 05:30Z"),
     // London falls back on 2026-10-25 at 02:00 BST = 01:00Z, to 01:00 GMT. 01:30 BST = 00:30Z first.
-    TransitionCase(zoneID: "Europe/London", local: wall(2026, 10, 25, 1, 30), expected: 1_792_888_200, shows: wall(2026, 10, 25, 1, 30), skipped: false, why: "first 01:30 is BST = 00:30Z"),
+    TransitionCase(
+        zoneID: "Europe/London", local: wall(2026, 10, 25, 1, 30), expected: 1_792_888_200, shows: wall(2026, 10, 25, 1, 30), skipped: false,
+        why: "first 01:30 is BST = 00:30Z"),
     // Sydney falls back on 2026-04-05 at 03:00 AEDT (+11) = 16:00Z Apr 4, to 02:00 AEST. 02:30 AEDT = 15:30Z Apr 4 first.
-    TransitionCase(zoneID: "Australia/Sydney", local: wall(2026, 4, 5, 2, 30), expected: 1_775_316_600, shows: wall(2026, 4, 5, 2, 30), skipped: false, why: "first 02:30 is AEDT = 15:30Z"),
+    TransitionCase(
+        zoneID: "Australia/Sydney", local: wall(2026, 4, 5, 2, 30), expected: 1_775_316_600, shows: wall(2026, 4, 5, 2, 30), skipped: false,
+        why: "first 02:30 is AEDT = 15:30Z"),
     // Jerusalem falls back on 2026-10-25 at 02:00 IDT (+3) = 23:00Z Oct 24, to 01:00 IST. 01:30 IDT = 22:30Z Oct 24 first.
-    TransitionCase(zoneID: "Asia/Jerusalem", local: wall(2026, 10, 25, 1, 30), expected: 1_792_881_000, shows: wall(2026, 10, 25, 1, 30), skipped: false, why: "first 01:30 is IDT = 22:30Z"),
+    TransitionCase(
+        zoneID: "Asia/Jerusalem", local: wall(2026, 10, 25, 1, 30), expected: 1_792_881_000, shows: wall(2026, 10, 25, 1, 30), skipped: false,
+        why: "first 01:30 is IDT = 22:30Z"),
     // Lord Howe falls back on 2026-04-05 at 02:00 LHDT (+11) = 15:00Z Apr 4, to 01:30 LHST (+10:30):
     // 01:30-02:00 happens twice. 01:45 LHDT = 14:45Z Apr 4 first (the second is 15:15Z).
-    TransitionCase(zoneID: "Australia/Lord_Howe", local: wall(2026, 4, 5, 1, 45), expected: 1_775_313_900, shows: wall(2026, 4, 5, 1, 45), skipped: false, why: "first 01:45 is +11:00 = 14:45Z"),
+    TransitionCase(
+        zoneID: "Australia/Lord_Howe", local: wall(2026, 4, 5, 1, 45), expected: 1_775_313_900, shows: wall(2026, 4, 5, 1, 45), skipped: false,
+        why: "first 01:45 is +11:00 = 14:45Z"),
 ]
 
 @Suite("ZoneRules: wall clock to instant and back")
@@ -116,7 +140,8 @@ struct ZoneRulesTests {
             let local = rules.localDateTime(at: date)
             if rules.offset(at: date) != expectedOffset
                 || local.date.year != shown.year || local.date.month != shown.month || local.date.day != shown.day
-                || local.time.hour != shown.hour || local.time.minute != shown.minute {
+                || local.time.hour != shown.hour || local.time.minute != shown.minute
+            {
                 mismatches.append("\(date): \(local) offset \(rules.offset(at: date)) vs \(shown) \(expectedOffset)")
             }
         }

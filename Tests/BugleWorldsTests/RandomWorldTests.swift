@@ -26,7 +26,8 @@ final class RandomWorldTests: XCTestCase {
             guard let violation = outcome.violations.first else { continue }
             let world = World(seed: seed)
             let shrunk = await WorldCheck.shrink(world, invariant: violation.invariant)
-            XCTFail("""
+            XCTFail(
+                """
                 world \(seed) broke \(violation)
                 replay: bugle worlds --seed \(seed), or WorldCheck.check(World(seed: \(seed)))
                 shrunk world:

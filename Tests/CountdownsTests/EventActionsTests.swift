@@ -18,22 +18,28 @@ import Testing
     /// A Pro app with an intense monthly rent (four reminders pending), a party, and a
     /// request another part of the app scheduled, synced once.
     static func synced() async throws -> (Countdowns, Scheduler, SimulatedCenter) {
-        var app = Countdowns(events: [event("rent", "2026-01-31T09:00-05:00", preset: .intense, recurrence: .monthly, name: "Rent"),
-                                      event("party", "2026-02-05T18:00-05:00", name: "Party")], entitlements: .pro)
+        var app = Countdowns(
+            events: [
+                event("rent", "2026-01-31T09:00-05:00", preset: .intense, recurrence: .monthly, name: "Rent"),
+                event("party", "2026-02-05T18:00-05:00", name: "Party"),
+            ], entitlements: .pro)
         app.rollForward(at: LinkTests.now)
         let (scheduler, center) = LinkTests.scheduler()
-        try await center.addForeign(NotificationRequest(id: "promo", fireTime: .zoned(ZonedInstant(date: instant("2026-02-01T12:00Z"), timeZone: zone("UTC"))),
-                                                        content: NotificationContent(title: "Sale", body: "")))
+        try await center.addForeign(
+            NotificationRequest(
+                id: "promo", fireTime: .zoned(ZonedInstant(date: instant("2026-02-01T12:00Z"), timeZone: zone("UTC"))),
+                content: NotificationContent(title: "Sale", body: "")))
         _ = try await LinkTests.refresh(&app, scheduler)
         return (app, scheduler, center)
     }
 
     @Test func deletingAnEventRemovesEveryRequestItOwns() async throws {
         var (app, scheduler, center) = try await Self.synced()
-        #expect(try await Self.pending(center).ours == [
-            "Party - At start @ 2026-02-05T23:00:00Z", "Rent - 1 day before @ 2026-01-30T14:00:00Z", "Rent - 1 hour before @ 2026-01-31T13:00:00Z",
-            "Rent - 7 days before @ 2026-01-24T14:00:00Z", "Rent - At start @ 2026-01-31T14:00:00Z",
-        ])
+        #expect(
+            try await Self.pending(center).ours == [
+                "Party - At start @ 2026-02-05T23:00:00Z", "Rent - 1 day before @ 2026-01-30T14:00:00Z", "Rent - 1 hour before @ 2026-01-31T13:00:00Z",
+                "Rent - 7 days before @ 2026-01-24T14:00:00Z", "Rent - At start @ 2026-01-31T14:00:00Z",
+            ])
         try app.delete("rent")
         await scheduler.setState(try app.state())
         let refresh = try await scheduler.refresh(reason: .dataChanged)
@@ -67,9 +73,10 @@ import Testing
         #expect(app.events.map(\.reminderPlan.preset) == [.intense, .simple])
         try app.setRemindersEnabled(true, for: "rent")
         _ = try await LinkTests.refresh(&app, scheduler)
-        #expect(try await Self.pending(center).ours == [
-            "Rent - 1 day before @ 2026-01-30T14:00:00Z", "Rent - 7 days before @ 2026-01-24T14:00:00Z", "Rent - At start @ 2026-01-31T14:00:00Z",
-        ])
+        #expect(
+            try await Self.pending(center).ours == [
+                "Rent - 1 day before @ 2026-01-30T14:00:00Z", "Rent - 7 days before @ 2026-01-24T14:00:00Z", "Rent - At start @ 2026-01-31T14:00:00Z",
+            ])
         #expect(throws: CountdownError(.unknownEvent("nope"))) { try app.setRemindersEnabled(true, for: "nope") }
     }
 }

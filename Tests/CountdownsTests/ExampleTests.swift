@@ -55,42 +55,45 @@ import Testing
         // Free, nothing repeats; with Pro, Rent goes on to the leap day, and the birthday,
         // stored at Feb 28 2027, rolls to it in one step.
         let rolls = notes.filter { $0.contains("rolls forward") }
-        #expect(rolls == [
-            "2028-02-03T12:00: Rent rolls forward to 2028-02-29T09:00 America/New_York",
-            "2028-02-03T12:00: Mia's birthday rolls forward to 2028-02-29T10:00 Europe/London",
-            // The flight alone does not wake the app; adding the flight home in Tokyo does: Rent
-            // back to the 31st, the birthday clamped to Feb 28 in 2029. After the lapse, nothing.
-            "2028-03-06T10:00: Rent rolls forward to 2028-03-31T09:00 America/New_York",
-            "2028-03-06T10:00: Mia's birthday rolls forward to 2029-02-28T10:00 Europe/London",
-        ])
+        #expect(
+            rolls == [
+                "2028-02-03T12:00: Rent rolls forward to 2028-02-29T09:00 America/New_York",
+                "2028-02-03T12:00: Mia's birthday rolls forward to 2028-02-29T10:00 Europe/London",
+                // The flight alone does not wake the app; adding the flight home in Tokyo does: Rent
+                // back to the 31st, the birthday clamped to Feb 28 in 2029. After the lapse, nothing.
+                "2028-03-06T10:00: Rent rolls forward to 2028-03-31T09:00 America/New_York",
+                "2028-03-06T10:00: Mia's birthday rolls forward to 2029-02-28T10:00 Europe/London",
+            ])
         // The lapse, for the events still ahead.
-        #expect(notes.filter { $0.hasPrefix("2028-03-21T09:00") } == [
-            "2028-03-21T09:00: Pro ended",
-            "2028-03-21T09:00: Rent: stops repeating monthly after 2028-03-31T09:00 America/New_York",
-            "2028-03-21T09:00: Mia's birthday: standard locked, reminds at start only; stops repeating yearly after 2029-02-28T10:00 Europe/London",
-        ])
+        #expect(
+            notes.filter { $0.hasPrefix("2028-03-21T09:00") } == [
+                "2028-03-21T09:00: Pro ended",
+                "2028-03-21T09:00: Rent: stops repeating monthly after 2028-03-31T09:00 America/New_York",
+                "2028-03-21T09:00: Mia's birthday: standard locked, reminds at start only; stops repeating yearly after 2029-02-28T10:00 Europe/London",
+            ])
         #expect(notes.contains("2028-03-22T12:00: add 🍜 Dinner with Aki: 2028-03-25T19:00 Asia/Tokyo, simple"))
     }
 
     @Test func theAppStoresEachRemindersNotificationIdAfterARefresh() async throws {
         let notes = try await runExample("countdowns.yaml").notes.filter { $0.contains("notificationId") }
-        #expect(notes == [
-            // Launch: one reminder for each event still ahead (the free user's birthday has passed).
-            "2028-01-25T09:00: stored 3 notificationIds",
-            // Pro: Rent's and the birthday's Feb 29.
-            "2028-02-03T12:00: stored 2 notificationIds",
-            // Intense for the Concert: its "At start" was already linked.
-            "2028-02-03T12:05: stored 3 notificationIds",
-            // The Concert moves: four new reminders, four new requests.
-            "2028-02-05T09:00: stored 4 notificationIds",
-            // Standard for the birthday: its "1 day before"; "At start" keeps its id.
-            "2028-02-06T10:00: stored 1 notificationId",
-            // The flight's two, Rent's Mar 31, and the birthday's two of 2029.
-            "2028-03-06T10:00: stored 5 notificationIds",
-            // The dinner's. (At the lapse the birthday's "1 day before" is no longer stored, and
-            // Rent's Mar 31 keeps its request id.)
-            "2028-03-22T12:00: stored 1 notificationId",
-        ])
+        #expect(
+            notes == [
+                // Launch: one reminder for each event still ahead (the free user's birthday has passed).
+                "2028-01-25T09:00: stored 3 notificationIds",
+                // Pro: Rent's and the birthday's Feb 29.
+                "2028-02-03T12:00: stored 2 notificationIds",
+                // Intense for the Concert: its "At start" was already linked.
+                "2028-02-03T12:05: stored 3 notificationIds",
+                // The Concert moves: four new reminders, four new requests.
+                "2028-02-05T09:00: stored 4 notificationIds",
+                // Standard for the birthday: its "1 day before"; "At start" keeps its id.
+                "2028-02-06T10:00: stored 1 notificationId",
+                // The flight's two, Rent's Mar 31, and the birthday's two of 2029.
+                "2028-03-06T10:00: stored 5 notificationIds",
+                // The dinner's. (At the lapse the birthday's "1 day before" is no longer stored, and
+                // Rent's Mar 31 keeps its request id.)
+                "2028-03-22T12:00: stored 1 notificationId",
+            ])
     }
 
     @Test func unchangedRemindersAreLeftAlone() async throws {

@@ -59,7 +59,8 @@ import Testing
     }
 
     @Test func aStoredReminderThatIsOffGivesNoCandidate() throws {
-        let stored = #"[{"id":"e1","name":"Gym","date":"2026-05-10T13:00:00Z","reminderPlan":{"preset":"standard","timezone":"UTC"},"#
+        let stored =
+            #"[{"id":"e1","name":"Gym","date":"2026-05-10T13:00:00Z","reminderPlan":{"preset":"standard","timezone":"UTC"},"#
             + #""reminders":[{"id":"e1_reminder_1d_1778418000000","eventId":"e1","fireAtISO":"2026-05-09T13:00:00Z","typeLabel":"1 day before","enabled":false}]}]"#
         let app = Countdowns(events: try CountdownImport.events(from: Data(stored.utf8)), entitlements: .pro)
         let context = PlanningContext(now: instant("2026-05-01T00:00Z"), calendar: Calendar(identifier: .gregorian), state: try app.state())
@@ -100,8 +101,11 @@ import Testing
     }
 
     @Test func entitlementsUseTheSeedsConstants() {
-        #expect(ProFeature.allCases.map(\.rawValue) == ["advanced_reminders", "power_notes", "notes_search", "notes_overview", "long_notes",
-                                                        "unit_controls", "advanced_analytics", "no_ads", "recurring_countdowns"])
+        #expect(
+            ProFeature.allCases.map(\.rawValue) == [
+                "advanced_reminders", "power_notes", "notes_search", "notes_overview", "long_notes",
+                "unit_controls", "advanced_analytics", "no_ads", "recurring_countdowns",
+            ])
         #expect(Entitlements.free.hasFeature(.longNotes) == false && Entitlements.pro.hasFeature(.longNotes))
     }
 

@@ -21,7 +21,8 @@ import Testing
         app.rollForward(at: LinkTests.now)
         let (scheduler, center) = LinkTests.scheduler()
         _ = try await LinkTests.refresh(&app, scheduler)
-        #expect(try await center.pendingRequests().map(\.content.title).sorted()
+        #expect(
+            try await center.pendingRequests().map(\.content.title).sorted()
                 == ["Trip - 1 day before", "Trip - 1 hour before", "Trip - 7 days before", "Trip - At start"])
 
         // The subscription lapses; the app syncs before it rebuilds anything.
@@ -38,8 +39,9 @@ import Testing
 
     @Test func aLapsedRecurringEventRemindsOfTheOccurrenceItShowsThenStops() throws {
         // Monthly rent on the 31st at 09:00 in New York, a day before and at the time.
-        var app = Countdowns(events: [event("rent", "2026-01-31T09:00-05:00", preset: .standard, recurrence: .monthly, name: "Rent")],
-                             entitlements: .pro)
+        var app = Countdowns(
+            events: [event("rent", "2026-01-31T09:00-05:00", preset: .standard, recurrence: .monthly, name: "Rent")],
+            entitlements: .pro)
         app.rollForward(at: instant("2026-02-10T12:00-05:00"))
         #expect(app["rent"]?.nextOccurrenceAt == instant("2026-02-28T09:00-05:00"))
 
@@ -98,8 +100,11 @@ import Testing
         #expect(try Self.planned(app, at: now).isEmpty)
         app.entitlements = .pro
         app.rollForward(at: now)
-        #expect(try Self.planned(app, at: now) == ["2026-02-22T07:00 Gym - 7 days before", "2026-02-28T07:00 Gym - 1 day before",
-                                                   "2026-03-01T06:00 Gym - 1 hour before"])
+        #expect(
+            try Self.planned(app, at: now) == [
+                "2026-02-22T07:00 Gym - 7 days before", "2026-02-28T07:00 Gym - 1 day before",
+                "2026-03-01T06:00 Gym - 1 hour before",
+            ])
     }
 
     @Test func notesKeptFromAProPeriodCanBeShortenedButNotLengthened() throws {

@@ -13,8 +13,9 @@ import Testing
     static func scheduler(faults: SimulatedCenter.Faults = .none) -> (Scheduler, SimulatedCenter) {
         let device = SimulatedDevice(now: now, timeZone: zone("America/New_York"))
         let center = SimulatedCenter(device: device, faults: faults)
-        let scheduler = Scheduler(planner: Planner(rules: [CountdownsRule()]), center: center,
-                                  environment: SchedulerEnvironment(now: { device.now }, calendar: { device.calendar }))
+        let scheduler = Scheduler(
+            planner: Planner(rules: [CountdownsRule()]), center: center,
+            environment: SchedulerEnvironment(now: { device.now }, calendar: { device.calendar }))
         return (scheduler, center)
     }
 
@@ -85,8 +86,11 @@ import Testing
     }
 
     @Test func disablingDeletingOrMovingAnEventTakesItsLinkAway() async throws {
-        var app = Countdowns(events: [event("a", "2026-02-01T09:00-05:00"), event("b", "2026-02-03T09:00-05:00", preset: .standard),
-                                      event("c", "2026-02-05T09:00-05:00")], entitlements: .pro)
+        var app = Countdowns(
+            events: [
+                event("a", "2026-02-01T09:00-05:00"), event("b", "2026-02-03T09:00-05:00", preset: .standard),
+                event("c", "2026-02-05T09:00-05:00"),
+            ], entitlements: .pro)
         app.rollForward(at: Self.now)
         let (scheduler, center) = Self.scheduler()
         #expect(try await Self.refresh(&app, scheduler).count == 4)
@@ -116,7 +120,11 @@ import Testing
         #expect(try await Self.pending(center).keys.sorted() == [c.id])
 
         // c moves a day later: the old reminder's link is gone, the new one carries its own.
-        try app.edit("c") { $0.date = instant("2026-02-06T09:00-05:00"); $0.nextOccurrenceAt = $0.date; $0.originalDateAt = $0.date }
+        try app.edit("c") {
+            $0.date = instant("2026-02-06T09:00-05:00")
+            $0.nextOccurrenceAt = $0.date
+            $0.originalDateAt = $0.date
+        }
         app.rollForward(at: Self.now)
         let moved = try #require(app["c"]?.reminders.first)
         #expect(moved.id != c.id)
@@ -131,8 +139,9 @@ import Testing
         // 1,000 intense events, one every 7 hours from Jan 25: 3,9xx reminders for 60 requests.
         let start = instant("2026-01-25T00:00Z")
         let events = (0..<1_000).map { index in
-            Countdown(id: "e\(index)", name: "Event \(index)", date: start.addingTimeInterval(Double(index) * 7 * 3_600), createdAt: Self.now,
-                      reminderPlan: ReminderPlan(preset: .intense, timezone: zone("America/New_York")))
+            Countdown(
+                id: "e\(index)", name: "Event \(index)", date: start.addingTimeInterval(Double(index) * 7 * 3_600), createdAt: Self.now,
+                reminderPlan: ReminderPlan(preset: .intense, timezone: zone("America/New_York")))
         }
         var app = Countdowns(events: events, entitlements: .pro)
         app.rollForward(at: Self.now)

@@ -20,8 +20,9 @@ import Testing
         let zones = ["America/New_York", "Europe/Paris", "Asia/Tokyo"]
         let start = instant("2026-01-05T00:00Z")
         let events = (0..<1_000).map { index in
-            Countdown(id: "e\(index)", name: "Event \(index)", date: start.addingTimeInterval(Double(index) * 7 * 3_600), createdAt: Self.now,
-                      reminderPlan: ReminderPlan(preset: .intense, timezone: zone(zones[index % 3])))
+            Countdown(
+                id: "e\(index)", name: "Event \(index)", date: start.addingTimeInterval(Double(index) * 7 * 3_600), createdAt: Self.now,
+                reminderPlan: ReminderPlan(preset: .intense, timezone: zone(zones[index % 3])))
         }
         let plan = try Self.plan(Countdowns(events: events, entitlements: .pro))
         // Worked out apart from the planner: every reminder time ahead of now, soonest first.
@@ -60,8 +61,9 @@ import Testing
         func legacy(_ id: String, _ at: String, eventId: String?) -> NotificationRequest {
             var userInfo: [String: JSONValue] = [:]
             if let eventId { userInfo = ["eventId": .string(eventId), "reminderId": "old", "type": "reminder"] }
-            return NotificationRequest(id: id, fireTime: .zoned(ZonedInstant(date: instant(at), timeZone: zone("UTC"))),
-                                       content: NotificationContent(title: "Rent - At start", body: "", userInfo: userInfo))
+            return NotificationRequest(
+                id: id, fireTime: .zoned(ZonedInstant(date: instant(at), timeZone: zone("UTC"))),
+                content: NotificationContent(title: "Rent - At start", body: "", userInfo: userInfo))
         }
         let expected = rent.reminders(at: Self.now, entitlements: .pro)[0].request(in: Namespace())
         // By payload, 20 s off (scheduled as seconds from now): adopted as Bugle's request.
@@ -74,8 +76,11 @@ import Testing
         // Someone else's request, and Bugle's own: left alone.
         #expect(recovery.decision(for: legacy("promo", "2026-01-30T14:00Z", eventId: nil)) == .notLegacy)
         #expect(recovery.decision(for: legacy("bugle.countdowns@x", "2026-01-30T14:00Z", eventId: "rent")) == .notLegacy)
-        #expect(recovery.removals(in: [legacy("D4", "2026-01-30T14:00Z", eventId: "gone"), legacy("promo", "2026-01-30T14:00Z", eventId: nil),
-                                       legacy("C3", "2026-01-30T14:00Z", eventId: "rent")]) == ["C3", "D4"])
+        #expect(
+            recovery.removals(in: [
+                legacy("D4", "2026-01-30T14:00Z", eventId: "gone"), legacy("promo", "2026-01-30T14:00Z", eventId: nil),
+                legacy("C3", "2026-01-30T14:00Z", eventId: "rent"),
+            ]) == ["C3", "D4"])
     }
 }
 
@@ -86,15 +91,19 @@ import Testing
         let device = SimulatedDevice(now: now, timeZone: zone("America/New_York"))
         let center = SimulatedCenter(device: device)
         let app = Countdowns(events: [event("rent", "2026-01-31T09:00-05:00", recurrence: .monthly)])
-        let scheduler = Scheduler(planner: Planner(rules: [CountdownsRule()]), center: center,
-                                  environment: SchedulerEnvironment(now: { device.now }, calendar: { device.calendar }),
-                                  state: try app.state())
+        let scheduler = Scheduler(
+            planner: Planner(rules: [CountdownsRule()]), center: center,
+            environment: SchedulerEnvironment(now: { device.now }, calendar: { device.calendar }),
+            state: try app.state())
         let payload: [String: JSONValue] = ["eventId": "rent", "reminderId": "old", "type": "reminder"]
         for (id, at) in [("OLD-1", "2026-01-31T14:00Z"), ("OLD-2", "2026-01-30T14:00Z")] {
-            try await center.addForeign(NotificationRequest(id: id, fireTime: .zoned(ZonedInstant(date: instant(at), timeZone: zone("UTC"))),
-                                                            content: NotificationContent(title: "Rent", body: "", userInfo: payload)))
+            try await center.addForeign(
+                NotificationRequest(
+                    id: id, fireTime: .zoned(ZonedInstant(date: instant(at), timeZone: zone("UTC"))),
+                    content: NotificationContent(title: "Rent", body: "", userInfo: payload)))
         }
-        let outcome = try #require(try await CountdownRecovery.run(events: app.events, entitlements: app.entitlements, scheduler: scheduler, alreadyDone: false))
+        let outcome = try #require(
+            try await CountdownRecovery.run(events: app.events, entitlements: app.entitlements, scheduler: scheduler, alreadyDone: false))
         let adopted = "bugle.countdowns@rent_reminder_0_1769868000000"
         #expect(outcome == RecoveryOutcome(adopted: ["OLD-1": adopted], removed: ["OLD-2"]))
         #expect(try await center.pendingRequests().map(\.id) == [adopted])

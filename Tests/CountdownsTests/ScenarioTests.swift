@@ -8,8 +8,9 @@ import Testing
 /// and the clear-all actions, as the user sees them.
 @Suite struct CountdownsScenarioTests {
     static func seen(_ at: String, _ name: String, _ label: String, repeats: String? = nil, in zone: String = "America/New_York") -> Seen {
-        Seen(at: at, zone: zone, title: "\(name) - \(label)", subtitle: repeats.map { "↻ Repeats \($0)" },
-             body: "\"\(name)\" \(label.lowercased())")
+        Seen(
+            at: at, zone: zone, title: "\(name) - \(label)", subtitle: repeats.map { "↻ Repeats \($0)" },
+            body: "\"\(name)\" \(label.lowercased())")
     }
 
     static let lapse = """
@@ -32,27 +33,29 @@ import Testing
 
     @Test func aLapsedSubscriptionKeepsTheFreeRemindersAndStopsRepeating() async throws {
         let result = try await runScenario(Self.lapse)
-        #expect(result.seen == [
-            // Pro: the weekly standup says it repeats; the trip's "7 days before" (EDT from 03-12).
-            Self.seen("2028-03-06T10:00", "Standup", "At start", repeats: "weekly"),
-            Self.seen("2028-03-13T10:00", "Standup", "At start", repeats: "weekly"),
-            Self.seen("2028-03-13T18:00", "Trip", "7 days before"),
-            // Pro lapsed on 03-15: the occurrences shown still remind, at the start only, and
-            // no longer say they repeat; the trip's and Rent's "1 day before" are cancelled.
-            Self.seen("2028-03-20T10:00", "Standup", "At start"),
-            Self.seen("2028-03-20T18:00", "Trip", "At start"),
-            Self.seen("2028-03-31T09:00", "Rent", "At start"),
-            // No standup on 03-27, no Rent on 04-30: the events stopped repeating.
-        ])
+        #expect(
+            result.seen == [
+                // Pro: the weekly standup says it repeats; the trip's "7 days before" (EDT from 03-12).
+                Self.seen("2028-03-06T10:00", "Standup", "At start", repeats: "weekly"),
+                Self.seen("2028-03-13T10:00", "Standup", "At start", repeats: "weekly"),
+                Self.seen("2028-03-13T18:00", "Trip", "7 days before"),
+                // Pro lapsed on 03-15: the occurrences shown still remind, at the start only, and
+                // no longer say they repeat; the trip's and Rent's "1 day before" are cancelled.
+                Self.seen("2028-03-20T10:00", "Standup", "At start"),
+                Self.seen("2028-03-20T18:00", "Trip", "At start"),
+                Self.seen("2028-03-31T09:00", "Rent", "At start"),
+                // No standup on 03-27, no Rent on 04-30: the events stopped repeating.
+            ])
         let notes = result.notes
         #expect(notes.contains("2028-03-01T09:00: add 📅 Rent: 2028-03-31T09:00 America/New_York, standard, ↻ Repeats monthly"))
         let lapse = notes.filter { $0.hasPrefix("2028-03-15T12:00") }
-        #expect(lapse.prefix(4) == [
-            "2028-03-15T12:00: Pro ended",
-            "2028-03-15T12:00: Rent: standard locked, reminds at start only; stops repeating monthly after 2028-03-31T09:00 America/New_York",
-            "2028-03-15T12:00: Trip: intense locked, reminds at start only",
-            "2028-03-15T12:00: Standup: stops repeating weekly after 2028-03-20T10:00 America/New_York",
-        ])
+        #expect(
+            lapse.prefix(4) == [
+                "2028-03-15T12:00: Pro ended",
+                "2028-03-15T12:00: Rent: standard locked, reminds at start only; stops repeating monthly after 2028-03-31T09:00 America/New_York",
+                "2028-03-15T12:00: Trip: intense locked, reminds at start only",
+                "2028-03-15T12:00: Standup: stops repeating weekly after 2028-03-20T10:00 America/New_York",
+            ])
         // Nothing rolls forward once Pro has lapsed.
         #expect(!notes.contains { $0.contains("rolls forward") && $0 > "2028-03-15" })
         // Free again: the paywall, for a Pro preset and for a new recurring event.
@@ -66,15 +69,17 @@ import Testing
         // says it repeats; the standup to the next Monday.
         #expect(result.notes.contains("2028-04-20T08:00: Rent rolls forward to 2028-04-30T09:00 America/New_York"))
         #expect(result.notes.contains("2028-04-20T08:00: Standup rolls forward to 2028-04-24T10:00 America/New_York"))
-        #expect(Array(result.seen.dropFirst(6)) == [
-            Self.seen("2028-04-24T10:00", "Standup", "At start", repeats: "weekly"),
-            Self.seen("2028-04-29T09:00", "Rent", "1 day before", repeats: "monthly"),
-            Self.seen("2028-04-30T09:00", "Rent", "At start", repeats: "monthly"),
-        ])
+        #expect(
+            Array(result.seen.dropFirst(6)) == [
+                Self.seen("2028-04-24T10:00", "Standup", "At start", repeats: "weekly"),
+                Self.seen("2028-04-29T09:00", "Rent", "1 day before", repeats: "monthly"),
+                Self.seen("2028-04-30T09:00", "Rent", "At start", repeats: "monthly"),
+            ])
     }
 
     @Test func aNewEventWithoutAPlanGetsTheDefaultOneInTheDevicesZone() async throws {
-        let result = try await runScenario("""
+        let result = try await runScenario(
+            """
             name: default plan
             start: 2028-05-01T08:00
             timeZone: Europe/Paris

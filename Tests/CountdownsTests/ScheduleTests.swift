@@ -59,18 +59,20 @@ import Testing
 
     @Test func monthlyFromThe31stClampsBackwardAndComesBack() {
         let rent = event("rent", "2027-01-31T09:00-05:00", recurrence: .monthly)
-        #expect(Self.occurrences(rent, from: "2027-01-01T00:00Z", count: 5) == [
-            "2027-01-31T09:00", "2027-02-28T09:00", "2027-03-31T09:00", "2027-04-30T09:00", "2027-05-31T09:00",
-        ])
+        #expect(
+            Self.occurrences(rent, from: "2027-01-01T00:00Z", count: 5) == [
+                "2027-01-31T09:00", "2027-02-28T09:00", "2027-03-31T09:00", "2027-04-30T09:00", "2027-05-31T09:00",
+            ])
         // In a leap year February has its 29th.
         #expect(Self.occurrences(rent, from: "2028-01-15T00:00Z", count: 3) == ["2028-01-31T09:00", "2028-02-29T09:00", "2028-03-31T09:00"])
     }
 
     @Test func aFeb29BirthdayIsOnFeb28InOtherYears() {
         let birthday = event("mia", "2024-02-29T10:00Z", zone: "Europe/London", recurrence: .yearly)
-        #expect(Self.occurrences(birthday, from: "2024-03-01T00:00Z", count: 5) == [
-            "2025-02-28T10:00", "2026-02-28T10:00", "2027-02-28T10:00", "2028-02-29T10:00", "2029-02-28T10:00",
-        ])
+        #expect(
+            Self.occurrences(birthday, from: "2024-03-01T00:00Z", count: 5) == [
+                "2025-02-28T10:00", "2026-02-28T10:00", "2027-02-28T10:00", "2028-02-29T10:00", "2029-02-28T10:00",
+            ])
     }
 
     @Test func remindersAreZonedInstantsInTheEventsZone() throws {
@@ -90,8 +92,11 @@ import Testing
 
     @Test(arguments: [CountdownRecurrence.daily, .weekly, .monthly, .yearly])
     func aRecurringEventsReminderSaysItRepeats(recurrence: CountdownRecurrence) throws {
-        let app = Countdowns(events: [event("rent", "2026-01-31T09:00-05:00", recurrence: recurrence, name: "Rent"),
-                                      event("party", "2026-01-31T18:00-05:00", name: "Party")], entitlements: .pro)
+        let app = Countdowns(
+            events: [
+                event("rent", "2026-01-31T09:00-05:00", recurrence: recurrence, name: "Rent"),
+                event("party", "2026-01-31T18:00-05:00", name: "Party"),
+            ], entitlements: .pro)
         let plan = try PlanningTests.plan(app, at: instant("2026-01-30T12:00-05:00"))
         let contents = plan.entries.map(\.candidate.content)
         #expect(contents.map(\.title) == ["Rent - At start", "Party - At start"])

@@ -54,8 +54,11 @@ func instant(_ text: String) -> Date { TimeParsing.instant(text)! }
 func zone(_ name: String) -> TimeZone { TimeZone(identifier: name)! }
 
 /// An event at `date` (written with an offset) in `zoneName`.
-func event(_ id: String, _ date: String, zone zoneName: String = "America/New_York", preset: ReminderPreset = .simple,
-           recurrence: CountdownRecurrence = .none, name: String? = nil) -> Countdown {
-    Countdown(id: id, name: name ?? id, icon: "⏳", date: instant(date), createdAt: instant("2026-01-01T00:00Z"),
-              reminderPlan: ReminderPlan(preset: preset, timezone: zone(zoneName)), recurrence: recurrence)
+func event(
+    _ id: String, _ date: String, zone zoneName: String = "America/New_York", preset: ReminderPreset = .simple,
+    recurrence: CountdownRecurrence = .none, name: String? = nil
+) -> Countdown {
+    Countdown(
+        id: id, name: name ?? id, icon: "⏳", date: instant(date), createdAt: instant("2026-01-01T00:00Z"),
+        reminderPlan: ReminderPlan(preset: preset, timezone: zone(zoneName)), recurrence: recurrence)
 }

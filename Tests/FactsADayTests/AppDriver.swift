@@ -1,7 +1,8 @@
 import Bugle
 import BugleSimulator
-@testable import FactsADay
 import Foundation
+
+@testable import FactsADay
 
 /// The app's shell for tests: performs the onboarding's actions with the real download
 /// client (against the loopback server), the database and Bugle's scheduler, as the

@@ -1,9 +1,10 @@
 import Bugle
 import BugleSimulator
-@testable import FactsADay
 import Foundation
 import GRDB
 import Testing
+
+@testable import FactsADay
 
 /// Every request is bounded. Against servers on loopback that never answer, drip, send
 /// without end, fail or do not speak HTTP, onboarding fails within its budget, tells the
@@ -22,8 +23,9 @@ import Testing
     }
 
     static func downloader(_ server: HostileServer, _ database: FactsDatabase) throws -> FactsDownloader<ContinuousClock> {
-        FactsDownloader(service: HTTPFactsService(baseURL: try server.baseURL, limits: try limits()), database: database,
-                        clock: ContinuousClock(), retry: try retry())
+        FactsDownloader(
+            service: HTTPFactsService(baseURL: try server.baseURL, limits: try limits()), database: database,
+            clock: ContinuousClock(), retry: try retry())
     }
 
     /// A hostile server and what the user must see.
@@ -41,26 +43,35 @@ import Testing
     }
 
     static let cases: [Case] = [
-        Case(behavior: .silent, code: .timeout,
-             says: "The server at {server} did not answer within 1 s", atMost: 2),
-        Case(behavior: .dripAnswer(interval: .milliseconds(500)), code: .timeout,
-             says: "The server at {server} did not answer within 1 s", atMost: 2),
-        Case(behavior: .dripBody(interval: .milliseconds(500)), code: .timeout,
-             says: "The server at {server} did not finish answering within 2.5 s", atMost: 4),
-        Case(behavior: .endlessBody, code: .tooLarge,
-             says: "The server at {server} sent more than 64 KiB for /api/devices/register; a facts page is far smaller", atMost: 2),
-        Case(behavior: .declaredHugeBody, code: .tooLarge,
-             says: "The server at {server} announced 10000000000 bytes for /api/devices/register, more than 64 KiB; a facts page is far smaller",
-             atMost: 2),
-        Case(behavior: .status(500), code: .serverError,
-             says: "The server at {server} answered HTTP 500 to /api/devices/register (internal: something broke)", atMost: 2),
-        Case(behavior: .notHTTP("SSH-2.0-OpenSSH_9.6\r\n"), code: .invalidResponse,
-             says: "{server} is not the Facts A Day content service: it answered something that is not HTTP", atMost: 2),
-        Case(behavior: .notJSON, code: .invalidResponse,
-             says: "{server} is not the Facts A Day content service: it answered /api/devices/register with “<html><body>Welcome to nginx!</body></html>”",
-             atMost: 2),
-        Case(behavior: .closeAtOnce, code: .serverError,
-             says: "The server at {server} closed the connection without answering", atMost: 2),
+        Case(
+            behavior: .silent, code: .timeout,
+            says: "The server at {server} did not answer within 1 s", atMost: 2),
+        Case(
+            behavior: .dripAnswer(interval: .milliseconds(500)), code: .timeout,
+            says: "The server at {server} did not answer within 1 s", atMost: 2),
+        Case(
+            behavior: .dripBody(interval: .milliseconds(500)), code: .timeout,
+            says: "The server at {server} did not finish answering within 2.5 s", atMost: 4),
+        Case(
+            behavior: .endlessBody, code: .tooLarge,
+            says: "The server at {server} sent more than 64 KiB for /api/devices/register; a facts page is far smaller", atMost: 2),
+        Case(
+            behavior: .declaredHugeBody, code: .tooLarge,
+            says: "The server at {server} announced 10000000000 bytes for /api/devices/register, more than 64 KiB; a facts page is far smaller",
+            atMost: 2),
+        Case(
+            behavior: .status(500), code: .serverError,
+            says: "The server at {server} answered HTTP 500 to /api/devices/register (internal: something broke)", atMost: 2),
+        Case(
+            behavior: .notHTTP("SSH-2.0-OpenSSH_9.6\r\n"), code: .invalidResponse,
+            says: "{server} is not the Facts A Day content service: it answered something that is not HTTP", atMost: 2),
+        Case(
+            behavior: .notJSON, code: .invalidResponse,
+            says: "{server} is not the Facts A Day content service: it answered /api/devices/register with “<html><body>Welcome to nginx!</body></html>”",
+            atMost: 2),
+        Case(
+            behavior: .closeAtOnce, code: .serverError,
+            says: "The server at {server} closed the connection without answering", atMost: 2),
     ]
 
     @Test(arguments: cases)

@@ -1,6 +1,7 @@
-@testable import FactsADay
 import Foundation
 import GRDB
+
+@testable import FactsADay
 
 /// Every table's rows, the schema, the schema version and the application id: equal
 /// snapshots mean the app's state is unchanged.

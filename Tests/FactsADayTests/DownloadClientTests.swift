@@ -1,9 +1,10 @@
 import Bugle
 import BugleSimulator
-@testable import FactsADay
 import Foundation
 import GRDB
 import Testing
+
+@testable import FactsADay
 
 /// The download client against a real HTTP server on loopback (``StubFactsServer``).
 @Suite(.serialized) struct DownloadClientTests {
@@ -26,8 +27,9 @@ import Testing
         #expect(try database.categories().count == 8)
         #expect(try database.contentTypes().map(\.slug) == ["fact"])
         #expect(try database.deviceKey() != nil)
-        #expect(server.requestLog.map { $0.split(separator: " ").prefix(2).joined(separator: " ") }
-            == ["POST /api/devices/register", "GET /api/metadata?language=en"])
+        #expect(
+            server.requestLog.map { $0.split(separator: " ").prefix(2).joined(separator: " ") }
+                == ["POST /api/devices/register", "GET /api/metadata?language=en"])
     }
 
     @Test func aSecondInitializationReusesTheDeviceKey() async throws {
@@ -52,7 +54,10 @@ import Testing
         let count = try await downloader().download(FactsQuery(language: .en, categories: [], difficulty: .all)) { seen.append($0) }
         #expect(count == 150)
         #expect(try database.factCount(language: .en) == 150)
-        #expect(seen.values == [DownloadProgress(downloaded: 50, total: 150), DownloadProgress(downloaded: 100, total: 150), DownloadProgress(downloaded: 150, total: 150)])
+        #expect(
+            seen.values == [
+                DownloadProgress(downloaded: 50, total: 150), DownloadProgress(downloaded: 100, total: 150), DownloadProgress(downloaded: 150, total: 150),
+            ])
         #expect(seen.values.map(\.percentage) == [33, 66, 100])
         #expect(server.requestLog.filter { $0.contains("/api/facts") }.count == 3)
         #expect(clock.sleeps.isEmpty)

@@ -113,8 +113,9 @@ import Testing
         let server = try StubFactsServer()
         let db = temporaryDatabase()
         // Language en, five categories, difficulty all, 20:30, Enable, allow.
-        let onboard = try run(["facts", "onboard", "--server", server.baseURL.absoluteString, "--db", db, "--tz", "UTC"],
-                              input: "en\n1,2,3,4,5\n\n20:30\n\ny\n")
+        let onboard = try run(
+            ["facts", "onboard", "--server", server.baseURL.absoluteString, "--db", db, "--tz", "UTC"],
+            input: "en\n1,2,3,4,5\n\n20:30\n\ny\n")
         #expect(onboard.status == 0, "\(onboard.stderr)")
         #expect(onboard.stdout.contains("Step 4/4"))
         #expect(onboard.stdout.contains("All Set!"))
@@ -137,8 +138,9 @@ import Testing
     @Test func aDeniedPermissionBlocksOnboarding() throws {
         let server = try StubFactsServer()
         let db = temporaryDatabase()
-        let onboard = try run(["facts", "onboard", "--server", server.baseURL.absoluteString, "--db", db, "--tz", "UTC"],
-                              input: "en\n1,2,3,4,5\n\n\n\nn\nn\n\n")
+        let onboard = try run(
+            ["facts", "onboard", "--server", server.baseURL.absoluteString, "--db", db, "--tz", "UTC"],
+            input: "en\n1,2,3,4,5\n\n\n\nn\nn\n\n")
         #expect(onboard.status == 1)
         #expect(onboard.stdout.contains("Notification Permission Required"))
         #expect(!onboard.stdout.contains("All Set!"))
@@ -196,10 +198,12 @@ import Testing
         let server = try StubFactsServer(facts: StubFactsServer.fixture(count: 160).filter { ["food", "sports", "music"].contains($0.category ?? "") })
         let db = temporaryDatabase()
         // en, five categories without facts, all, 09:00, Enable, allow; then the three with facts as well, all, 09:00, Enable.
-        let onboard = try run(["facts", "onboard", "--server", server.baseURL.absoluteString, "--db", db, "--tz", "UTC"],
-                              input: "en\nspace,history,animals,science,art\n\n\n\ny\nfood,sports,music\n\n\n\n")
+        let onboard = try run(
+            ["facts", "onboard", "--server", server.baseURL.absoluteString, "--db", db, "--tz", "UTC"],
+            input: "en\nspace,history,animals,science,art\n\n\n\ny\nfood,sports,music\n\n\n\n")
         #expect(onboard.status == 0, "\(onboard.stdout) \(onboard.stderr)")
-        let alert = "⚠ No Facts Available\n  There are no facts for the categories and difficulty you chose, so there is nothing to send. Choose other categories or another difficulty.\n"
+        let alert =
+            "⚠ No Facts Available\n  There are no facts for the categories and difficulty you chose, so there is nothing to send. Choose other categories or another difficulty.\n"
         let told = try #require(onboard.stdout.range(of: alert), "\(onboard.stdout)")
         let chosenAgain = try #require(onboard.stdout.range(of: "Step 2/4 · Categories", range: told.upperBound..<onboard.stdout.endIndex))
         #expect(onboard.stdout[chosenAgain.upperBound...].contains("Chosen: animals, art, history, science, space."))
@@ -213,10 +217,12 @@ import Testing
         let server = try StubFactsServer()
         server.failFacts()
         let db = temporaryDatabase()
-        let child = try Self.start(["facts", "onboard", "--server", server.baseURL.absoluteString, "--db", db, "--tz", "UTC"],
-                                   input: "en\n1,2,3,4,5\n\n", closingInput: false)
+        let child = try Self.start(
+            ["facts", "onboard", "--server", server.baseURL.absoluteString, "--db", db, "--tz", "UTC"],
+            input: "en\n1,2,3,4,5\n\n", closingInput: false)
         let output = LiveOutput(child.stdout.fileHandleForReading)
-        let alert = "⚠ Download Failed\n  The facts could not be downloaded. The server at 127.0.0.1:\(server.port) answered HTTP 503 to /api/facts (unavailable: injected failure) (3 tries). Tap Enable Notifications to try again.\n"
+        let alert =
+            "⚠ Download Failed\n  The facts could not be downloaded. The server at 127.0.0.1:\(server.port) answered HTTP 503 to /api/facts (unavailable: injected failure) (3 tries). Tap Enable Notifications to try again.\n"
         let shown = await output.waitFor(alert, within: .seconds(20))
         try child.stdin.fileHandleForWriting.close()
         #expect(await output.waitForEnd(within: .seconds(10)))

@@ -1,8 +1,9 @@
 import BugleStore
-@testable import FactsADay
 import Foundation
 import GRDB
 import Testing
+
+@testable import FactsADay
 
 /// The app's file: opened through the store's checks, read without writing.
 @Suite struct FactsStorageTests {

@@ -1,8 +1,9 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A server on loopback that misbehaves in one way, for the client's limits: it never
@@ -137,7 +138,9 @@ final class HostileServer: @unchecked Sendable {
                 Thread.sleep(forTimeInterval: interval.seconds)
             }
         case .dripBody(let interval):
-            guard readRequest(connection) != nil, send(connection, "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 10000\r\n\r\n") else { return }
+            guard readRequest(connection) != nil, send(connection, "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 10000\r\n\r\n") else {
+                return
+            }
             while ContinuousClock.now < deadline {
                 guard send(connection, " ") else { return }
                 Thread.sleep(forTimeInterval: interval.seconds)
@@ -149,7 +152,8 @@ final class HostileServer: @unchecked Sendable {
                 Thread.sleep(forTimeInterval: 0.001)
             }
         case .declaredHugeBody:
-            guard readRequest(connection) != nil, send(connection, "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 10000000000\r\n\r\n[") else { return }
+            guard readRequest(connection) != nil, send(connection, "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 10000000000\r\n\r\n[")
+            else { return }
             waitForClose(connection)
         case .status(let status):
             guard readRequest(connection) != nil else { return }
@@ -204,9 +208,9 @@ final class HostileServer: @unchecked Sendable {
             var sent = 0
             while sent < raw.count {
                 #if canImport(Glibc)
-                let count = Glibc.send(connection, base + sent, raw.count - sent, Int32(MSG_NOSIGNAL))
+                    let count = Glibc.send(connection, base + sent, raw.count - sent, Int32(MSG_NOSIGNAL))
                 #else
-                let count = Darwin.send(connection, base + sent, raw.count - sent, 0)
+                    let count = Darwin.send(connection, base + sent, raw.count - sent, 0)
                 #endif
                 guard count > 0 else { return false }
                 sent += count

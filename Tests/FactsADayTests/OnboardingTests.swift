@@ -1,7 +1,8 @@
 import Bugle
-@testable import FactsADay
 import Foundation
 import Testing
+
+@testable import FactsADay
 
 /// The onboarding state machine, rule by rule.
 @Suite struct OnboardingTests {
@@ -21,7 +22,10 @@ import Testing
 
     // MARK: Language
 
-    @Test(arguments: [("de_DE", FactsLanguage.de), ("ja_JP", .ja), ("zh_Hans_CN", .zh), ("ko_KR", .ko), ("tr_TR", .tr), ("fr_CA", .fr), ("es_MX", .es), ("en_GB", .en), ("pt_BR", .en)])
+    @Test(arguments: [
+        ("de_DE", FactsLanguage.de), ("ja_JP", .ja), ("zh_Hans_CN", .zh), ("ko_KR", .ko), ("tr_TR", .tr), ("fr_CA", .fr), ("es_MX", .es), ("en_GB", .en),
+        ("pt_BR", .en),
+    ])
     func theLanguageDefaultsToTheSystemLocale(locale: String, expected: FactsLanguage) {
         #expect(Onboarding(locale: Locale(identifier: locale)).language == expected)
     }
@@ -229,7 +233,10 @@ import Testing
         let failure = FactsError(.network, "Cannot connect to the server at x (3 tries)")
         onboarding.handle(.downloadFailed(failure))
         #expect(onboarding.alert?.title == "Download Failed")
-        #expect(onboarding.alert?.message == "The facts could not be downloaded (Cannot connect to the server at x (3 tries)). Check your internet connection and tap Enable Notifications to try again.")
+        #expect(
+            onboarding.alert?.message
+                == "The facts could not be downloaded (Cannot connect to the server at x (3 tries)). Check your internet connection and tap Enable Notifications to try again."
+        )
         #expect(onboarding.enableButtonTitle == "Enable Notifications")
         onboarding.handle(.alertDismissed)
         onboarding.handle(.enableNotificationsTapped)
@@ -240,7 +247,10 @@ import Testing
         var onboarding = Self.atNotifications()
         #expect(onboarding.handle(.downloadFinished(facts: 0)) == [])
         #expect(onboarding.alert?.title == "No Facts Available")
-        #expect(onboarding.alert?.message == "There are no facts for the categories and difficulty you chose, so there is nothing to send. Choose other categories or another difficulty.")
+        #expect(
+            onboarding.alert?.message
+                == "There are no facts for the categories and difficulty you chose, so there is nothing to send. Choose other categories or another difficulty."
+        )
         #expect(onboarding.step == .notifications)
         onboarding.handle(.alertDismissed)
         #expect(onboarding.step == .categories)
@@ -288,7 +298,10 @@ import Testing
 
     @Test func onlyAnUnreachableServerAsksToCheckTheConnection() {
         let unreachable = OnboardingAlert.downloadFailed(FactsError(.network, "Cannot connect to the server at x"))
-        #expect(unreachable.message == "The facts could not be downloaded (Cannot connect to the server at x). Check your internet connection and tap Enable Notifications to try again.")
+        #expect(
+            unreachable.message
+                == "The facts could not be downloaded (Cannot connect to the server at x). Check your internet connection and tap Enable Notifications to try again."
+        )
         for code in [FactsError.Code.timeout, .serverError, .invalidResponse, .tooLarge] {
             #expect(!OnboardingAlert.downloadFailed(FactsError(code, "The server at x failed")).message.contains("internet"))
             var onboarding = Onboarding(locale: Locale(identifier: "en_US"))
@@ -315,9 +328,11 @@ import Testing
 
     @Test func thereIsNoSkip() {
         // Every input but the scheduling result, from the notifications step: none reaches success.
-        let inputs: [Onboarding.Input] = [.continueTapped, .successDelayElapsed, .opened(.success), .opened(.mainApp), .alertDismissed,
-                                          .enableNotificationsTapped, .permissionAnswered(.denied), .downloadFinished(facts: 150),
-                                          .timeSelected(.at(8)), .permissionStatusRead(.denied), .enableNotificationsTapped]
+        let inputs: [Onboarding.Input] = [
+            .continueTapped, .successDelayElapsed, .opened(.success), .opened(.mainApp), .alertDismissed,
+            .enableNotificationsTapped, .permissionAnswered(.denied), .downloadFinished(facts: 150),
+            .timeSelected(.at(8)), .permissionStatusRead(.denied), .enableNotificationsTapped,
+        ]
         var onboarding = Self.atNotifications()
         for input in inputs {
             onboarding.handle(input)

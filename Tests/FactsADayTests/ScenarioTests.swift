@@ -39,7 +39,8 @@ import Testing
               - { at: 2026-03-02T10:05, onboard: { time: "09:00" } }
             """
         let result = try await ScenarioRunner(scenario: ScenarioParser.parse(yaml, recipes: RecipeCatalog.all)).run()
-        #expect(result.appEvents.map(\.text).contains("3 facts scheduled; 3 upcoming (2026-03-03 to 2026-03-05); 0 never shown"), "09:00 has passed: from tomorrow")
+        #expect(
+            result.appEvents.map(\.text).contains("3 facts scheduled; 3 upcoming (2026-03-03 to 2026-03-05); 0 never shown"), "09:00 has passed: from tomorrow")
         #expect(result.deliveries.count == 3)
         #expect(result.deliveries.allSatisfy { $0.title == "Fact of the day" })
     }
@@ -87,7 +88,10 @@ import Testing
             """
         let result = try await ScenarioRunner(scenario: ScenarioParser.parse(yaml, recipes: RecipeCatalog.all)).run()
         let notes = result.appEvents.map(\.text)
-        #expect(notes.contains("alert \"No Facts Available\": There are no facts for the categories and difficulty you chose, so there is nothing to send. Choose other categories or another difficulty."))
+        #expect(
+            notes.contains(
+                "alert \"No Facts Available\": There are no facts for the categories and difficulty you chose, so there is nothing to send. Choose other categories or another difficulty."
+            ))
         #expect(notes.contains("app opened"))
         #expect(result.deliveries.isEmpty)
     }

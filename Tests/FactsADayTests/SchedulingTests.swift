@@ -1,8 +1,9 @@
 import Bugle
 import BugleSimulator
-@testable import FactsADay
 import Foundation
 import Testing
+
+@testable import FactsADay
 
 /// The daily schedule: 64 facts, today or tomorrow, top-up, reschedule.
 @Suite struct SchedulingTests {
@@ -101,10 +102,11 @@ import Testing
         #expect(scheduled.first?.date == FactsHarness.day(1), "07:00 has passed at 08:00: from tomorrow")
         let pending = try await app.center.pendingRequests()
         #expect(pending.count == 64)
-        let times = Set(pending.map { request -> String in
-            guard case .wallClock(let local) = request.fireTime else { return "zoned" }
-            return local.time.description
-        })
+        let times = Set(
+            pending.map { request -> String in
+                guard case .wallClock(let local) = request.fireTime else { return "zoned" }
+                return local.time.description
+            })
         #expect(times == ["07:00"])
         #expect(!pending.contains { $0.id == before.first?.id }, "today's 09:00 fact is cancelled")
     }
@@ -197,15 +199,17 @@ import Testing
         #expect(try await reinstalled.notifier.scheduleAll(time: .at(9), language: .de, using: &random) == 64)
         let pending = try await app.center.pendingRequests()
         #expect(pending.count == 64)
-        #expect(pending.allSatisfy { request in
-            guard case .int(let id)? = request.content.userInfo["factID"] else { return false }
-            return (1001...1080).contains(id) && request.content.body == "Summary of fact \(id)"
-        }, "only the German facts")
+        #expect(
+            pending.allSatisfy { request in
+                guard case .int(let id)? = request.content.userInfo["factID"] else { return false }
+                return (1001...1080).contains(id) && request.content.body == "Summary of fact \(id)"
+            }, "only the German facts")
     }
 
     @Test func theRuleSpeaksTheFact() throws {
         let fact = Fact(id: 3, title: nil, content: "Octopuses have three hearts.", summary: nil, language: "en")
-        let state = AppState(FactSchedule.stateValues(for: [ScheduledFact(fact: fact, date: FactsHarness.day(0), notificationID: "bugle.fact.2026-03-02")], time: .at(9)))
+        let state = AppState(
+            FactSchedule.stateValues(for: [ScheduledFact(fact: fact, date: FactsHarness.day(0), notificationID: "bugle.fact.2026-03-02")], time: .at(9)))
         let context = PlanningContext(now: Date(timeIntervalSince1970: 1_772_400_000), calendar: Calendar(identifier: .gregorian), state: state)
         let candidates = Array(FactRule().candidates(in: context))
         #expect(candidates.map(\.content.body) == ["Octopuses have three hearts."])

@@ -1,9 +1,10 @@
 import Bugle
 import BugleSimulator
-@testable import FactsADay
 import Foundation
 import GRDB
 import Testing
+
+@testable import FactsADay
 
 /// The seed's testing checklist, one test per line that applies outside a phone's UI, run
 /// through the real shell pieces against the loopback server.
@@ -123,7 +124,10 @@ import Testing
         try await driver.send(.enableNotificationsTapped)
         #expect(driver.actions.contains(.startSuccessTimer(.seconds(2))))
         let saved = try #require(try driver.app.database.preferences())
-        #expect(saved == FactsPreferences(language: .en, categories: ["animals", "art", "history", "science", "space"], difficulty: .all, notificationTime: .at(7, 30)))
+        #expect(
+            saved
+                == FactsPreferences(
+                    language: .en, categories: ["animals", "art", "history", "science", "space"], difficulty: .all, notificationTime: .at(7, 30)))
         #expect(try driver.app.database.isOnboardingComplete())
     }
 
@@ -162,7 +166,10 @@ import Testing
         var driver = try AppDriver(server: server)
         server.failNext(1)
         try await driver.send(.continueTapped)
-        #expect(driver.onboarding.initializationError == "The server at 127.0.0.1:\(server.port) answered HTTP 503 to /api/devices/register (unavailable: injected failure). Tap Continue to try again.")
+        #expect(
+            driver.onboarding.initializationError
+                == "The server at 127.0.0.1:\(server.port) answered HTTP 503 to /api/devices/register (unavailable: injected failure). Tap Continue to try again."
+        )
         #expect(driver.onboarding.step == .language)
         #expect(server.requestLog.count == 1, "\(server.requestLog)")
         #expect(driver.downloader.clock.sleeps.isEmpty)
@@ -194,7 +201,10 @@ import Testing
         try await driver.runDownload()
         let alert = try #require(driver.onboarding.alert, "the failure is shown without tapping Enable")
         #expect(alert.title == "Download Failed")
-        #expect(alert.message == "The facts could not be downloaded. The server at 127.0.0.1:\(server.port) answered HTTP 503 to /api/facts (unavailable: injected failure) (3 tries). Tap Enable Notifications to try again.")
+        #expect(
+            alert.message
+                == "The facts could not be downloaded. The server at 127.0.0.1:\(server.port) answered HTTP 503 to /api/facts (unavailable: injected failure) (3 tries). Tap Enable Notifications to try again."
+        )
         #expect(driver.onboarding.step == .notifications)
         #expect(server.requestLog.filter { $0.contains("/api/facts") }.count == 3)
         try await driver.send(.alertDismissed)
@@ -336,7 +346,10 @@ import Testing
         try await driver.runDownload()
         let alert = try #require(driver.onboarding.alert, "told before tapping Enable")
         #expect(alert.title == "No Facts Available")
-        #expect(alert.message == "There are no facts for the categories and difficulty you chose, so there is nothing to send. Choose other categories or another difficulty.")
+        #expect(
+            alert.message
+                == "There are no facts for the categories and difficulty you chose, so there is nothing to send. Choose other categories or another difficulty."
+        )
         try await driver.send(.alertDismissed)
         #expect(driver.onboarding.step == .categories)
         #expect(driver.onboarding.selectedCategories == ["space", "history", "animals", "science", "art"], "the choice is kept, to change")

@@ -1,9 +1,10 @@
 import FactsADay
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A small HTTP/1.1 server on loopback that implements the content service's contract
@@ -61,7 +62,8 @@ final class StubFactsServer: @unchecked Sendable {
     /// Every request line served so far (`GET /api/facts?…`), failed ones included.
     var requestLog: [String] { lock.withLock { requests } }
 
-    static let fixtureCategories: [FactCategory] = ["space", "history", "animals", "science", "art", "food", "sports", "music"].enumerated().map { index, slug in
+    static let fixtureCategories: [FactCategory] = ["space", "history", "animals", "science", "art", "food", "sports", "music"].enumerated().map {
+        index, slug in
         FactCategory(id: index + 1, name: slug.capitalized, slug: slug, description: "All about \(slug)", icon: "⭐️", colorHex: "#3B5BDB")
     }
 
@@ -70,9 +72,10 @@ final class StubFactsServer: @unchecked Sendable {
         let difficulties = ["beginner", "intermediate", "advanced"]
         return (0..<count).map { index in
             let slug = fixtureCategories[index % fixtureCategories.count].slug
-            return Fact(id: firstID + index, title: "Fact \(firstID + index)", content: "The whole text of fact \(firstID + index).",
-                        summary: "Summary of fact \(firstID + index)", difficulty: difficulties[index % 3], contentType: "fact", category: slug,
-                        tags: ["t\(index % 5)"], readingTime: 1, wordCount: 7, language: language, createdAt: "2026-01-15T00:00:00Z")
+            return Fact(
+                id: firstID + index, title: "Fact \(firstID + index)", content: "The whole text of fact \(firstID + index).",
+                summary: "Summary of fact \(firstID + index)", difficulty: difficulties[index % 3], contentType: "fact", category: slug,
+                tags: ["t\(index % 5)"], readingTime: 1, wordCount: 7, language: language, createdAt: "2026-01-15T00:00:00Z")
         }
     }
 
@@ -157,7 +160,10 @@ final class StubFactsServer: @unchecked Sendable {
         let language = query["language"] ?? "en"
         let encoder = JSONEncoder()
         let categoriesJSON = String(decoding: (try? encoder.encode(categories)) ?? Data("[]".utf8), as: UTF8.self)
-        return (200, #"{"language": "\#(language)", "categories": \#(categoriesJSON), "content_types": [{"id": 1, "name": "Fact", "slug": "fact", "description": "A fact"}]}"#)
+        return (
+            200,
+            #"{"language": "\#(language)", "categories": \#(categoriesJSON), "content_types": [{"id": 1, "name": "Fact", "slug": "fact", "description": "A fact"}]}"#
+        )
     }
 
     private func factsPage(_ query: [String: String]) -> (Int, String) {
@@ -173,8 +179,9 @@ final class StubFactsServer: @unchecked Sendable {
                 && (difficulties.map { fact.difficulty.map($0.contains) ?? false } ?? true)
         }
         let slice = Array(matching.dropFirst((page - 1) * pageSize).prefix(pageSize))
-        let answer = FactsPage(facts: slice, page: page, pageSize: pageSize, total: matching.count,
-                               totalPages: (matching.count + pageSize - 1) / pageSize)
+        let answer = FactsPage(
+            facts: slice, page: page, pageSize: pageSize, total: matching.count,
+            totalPages: (matching.count + pageSize - 1) / pageSize)
         return (200, String(decoding: (try? JSONEncoder().encode(answer)) ?? Data(), as: UTF8.self))
     }
 

@@ -1,7 +1,8 @@
 import Bugle
 import BugleSimulator
-@testable import FactsADay
 import Foundation
+
+@testable import FactsADay
 
 /// The facts app on a simulated device and center, over an in-memory database.
 struct FactsHarness {
@@ -12,8 +13,10 @@ struct FactsHarness {
     var notifier: FactsNotifier { FactsNotifier(database: database, scheduler: scheduler) }
 
     /// At `start` (local time in `zone`), with `facts` stored.
-    init(start: String = "2026-03-02T08:00", zone: String = "Europe/Berlin", facts: [Fact] = StubFactsServer.fixture(count: 150),
-         authorization: AuthorizationStatus = .authorized) throws {
+    init(
+        start: String = "2026-03-02T08:00", zone: String = "Europe/Berlin", facts: [Fact] = StubFactsServer.fixture(count: 150),
+        authorization: AuthorizationStatus = .authorized
+    ) throws {
         let timeZone = TimeZone(identifier: zone)!
         let parts = start.split(separator: "T").map(String.init)
         let local = LocalDateTime(date: TimeParsing.localDate(parts[0])!, time: TimeParsing.localTime(parts[1])!)

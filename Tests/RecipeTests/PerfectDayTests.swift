@@ -2,8 +2,9 @@ import Bugle
 import Foundation
 import StreakRescue
 import Testing
+
 #if canImport(FoundationXML)
-import FoundationXML
+    import FoundationXML
 #endif
 
 /// Perfect days: the transition, once per day, and what the user gets.
@@ -48,7 +49,8 @@ import FoundationXML
         #expect(card.puzzlesLine == "6 puzzles solved")
         #expect(card.streakLine == "12 day streak")
         // A one-day streak is singular in the text.
-        #expect(try StreakRescue().celebration(for: PerfectDay(date: day, streak: 1, puzzles: 3)).shareCard.text
+        #expect(
+            try StreakRescue().celebration(for: PerfectDay(date: day, streak: 1, puzzles: 3)).shareCard.text
                 == "Perfect day! I solved all 3 puzzles on March 4, 2026. Streak: 1 day ⚽")
     }
 

@@ -18,7 +18,9 @@ import Testing
     }
 
     static let badEvents = [
-        BadEvent(recipe: "streak-rescue", event: "completePuzzle: { completed: 4, total: 3 }", message: "completePuzzle.completed: expected a whole number from 1 to 3, found \"4\""),
+        BadEvent(
+            recipe: "streak-rescue", event: "completePuzzle: { completed: 4, total: 3 }",
+            message: "completePuzzle.completed: expected a whole number from 1 to 3, found \"4\""),
         BadEvent(recipe: "streak-rescue", event: "completePuzzle: { completed: 1 }", message: "missing required key \"total\""),
         BadEvent(recipe: "streak-rescue", event: "explanation: maybe", message: "expected accept or decline"),
         BadEvent(recipe: "streak-rescue", event: "tapNotification: reminder", message: "expected kickoff or saver"),
@@ -27,19 +29,21 @@ import Testing
         BadEvent(recipe: "study-reminders", event: "toggle: { studyReminders: on, difficultCardReminders: on }", message: "expected one toggle"),
         BadEvent(recipe: "study-reminders", event: "toggle: { dailyDigest: on }", message: "unknown key \"dailyDigest\""),
         BadEvent(recipe: "study-reminders", event: "language: de", message: "expected one of en, es, fr"),
-        BadEvent(recipe: "study-reminders", event: "leaveApp: { difficultCardsDue: -1 }", message: "difficultCardsDue: expected a whole number from 0 to 100000, found \"-1\""),
+        BadEvent(
+            recipe: "study-reminders", event: "leaveApp: { difficultCardsDue: -1 }",
+            message: "difficultCardsDue: expected a whole number from 0 to 100000, found \"-1\""),
     ]
 
     @Test(arguments: badEvents)
     func badEventIsReportedWithItsLine(_ bad: BadEvent) {
         let yaml = """
-        start: 2026-03-02T08:00
-        timeZone: Europe/Madrid
-        recipe: \(bad.recipe)
-        events:
-          - { at: 2026-03-02T09:00, openApp: {} }
-          - { at: 2026-03-02T09:05, \(bad.event) }
-        """
+            start: 2026-03-02T08:00
+            timeZone: Europe/Madrid
+            recipe: \(bad.recipe)
+            events:
+              - { at: 2026-03-02T09:00, openApp: {} }
+              - { at: 2026-03-02T09:05, \(bad.event) }
+            """
         do {
             _ = try ScenarioParser.parse(yaml, recipes: RecipeCatalog.all)
             Issue.record("accepted: \(bad.event)")
@@ -53,28 +57,29 @@ import Testing
 
     @Test func badSettingsAreReported() {
         let yaml = """
-        start: 2026-03-02T08:00
-        timeZone: Europe/Madrid
-        recipe: { name: streak-rescue, systemPromptAnswer: maybe }
-        """
+            start: 2026-03-02T08:00
+            timeZone: Europe/Madrid
+            recipe: { name: streak-rescue, systemPromptAnswer: maybe }
+            """
         #expect(throws: ScenarioError.self) { try ScenarioParser.parse(yaml, recipes: RecipeCatalog.all) }
         #expect(throws: ScenarioError.self) {
             try ScenarioParser.parse(yaml.replacingOccurrences(of: "systemPromptAnswer: maybe", with: "saverTime: \"25:00\""), recipes: RecipeCatalog.all)
         }
         #expect(throws: ScenarioError.self) {
-            try ScenarioParser.parse(yaml.replacingOccurrences(of: "streak-rescue, systemPromptAnswer: maybe", with: "study-reminders, language: it"), recipes: RecipeCatalog.all)
+            try ScenarioParser.parse(
+                yaml.replacingOccurrences(of: "streak-rescue, systemPromptAnswer: maybe", with: "study-reminders, language: it"), recipes: RecipeCatalog.all)
         }
     }
 
     @Test func tappingANotificationThatWasNotDeliveredIsAnError() async throws {
         let yaml = """
-        start: 2026-03-02T08:00
-        timeZone: Europe/Madrid
-        days: 1
-        recipe: streak-rescue
-        events:
-          - { at: 2026-03-02T09:00, tapNotification: saver }
-        """
+            start: 2026-03-02T08:00
+            timeZone: Europe/Madrid
+            days: 1
+            recipe: streak-rescue
+            events:
+              - { at: 2026-03-02T09:00, tapNotification: saver }
+            """
         do {
             _ = try await simulate(yaml)
             Issue.record("a tap on nothing was accepted")
@@ -85,16 +90,16 @@ import Testing
 
     @Test func aDeniedSystemPromptSchedulesNothing() async throws {
         let yaml = """
-        start: 2026-03-02T08:00
-        timeZone: America/New_York
-        days: 3
-        authorization: notDetermined
-        recipe: { name: streak-rescue, systemPromptAnswer: denied }
-        events:
-          - { at: 2026-03-02T09:00, openApp: {} }
-          - { at: 2026-03-02T09:05, completePuzzle: { completed: 1, total: 3 } }
-          - { at: 2026-03-02T09:06, explanation: accept }
-        """
+            start: 2026-03-02T08:00
+            timeZone: America/New_York
+            days: 3
+            authorization: notDetermined
+            recipe: { name: streak-rescue, systemPromptAnswer: denied }
+            events:
+              - { at: 2026-03-02T09:00, openApp: {} }
+              - { at: 2026-03-02T09:05, completePuzzle: { completed: 1, total: 3 } }
+              - { at: 2026-03-02T09:06, explanation: accept }
+            """
         let result = try await simulate(yaml)
         #expect(result.deliveries.isEmpty)
         #expect(result.notes.contains("2026-03-02T09:06: system permission prompt: denied"))
@@ -103,60 +108,65 @@ import Testing
     /// The explanation is shown once: left unanswered, it does not come back the next day.
     @Test func anUnansweredExplanationIsShownOnce() async throws {
         let yaml = """
-        start: 2026-03-02T08:00
-        timeZone: America/New_York
-        days: 3
-        authorization: notDetermined
-        recipe: streak-rescue
-        events:
-          - { at: 2026-03-02T09:00, openApp: {} }
-          - { at: 2026-03-02T09:05, completePuzzle: { completed: 1, total: 3 } }
-          - { at: 2026-03-02T09:10, leaveApp: {} }
-          - { at: 2026-03-03T09:00, openApp: {} }
-          - { at: 2026-03-03T09:05, completePuzzle: { completed: 1, total: 3 } }
-        """
+            start: 2026-03-02T08:00
+            timeZone: America/New_York
+            days: 3
+            authorization: notDetermined
+            recipe: streak-rescue
+            events:
+              - { at: 2026-03-02T09:00, openApp: {} }
+              - { at: 2026-03-02T09:05, completePuzzle: { completed: 1, total: 3 } }
+              - { at: 2026-03-02T09:10, leaveApp: {} }
+              - { at: 2026-03-03T09:00, openApp: {} }
+              - { at: 2026-03-03T09:05, completePuzzle: { completed: 1, total: 3 } }
+            """
         let result = try await simulate(yaml)
-        #expect(result.notes.filter { $0.contains("explanation shown") } == [
-            "2026-03-02T09:05:02: explanation shown: Don't lose your streak! Turn on notifications and we'll remind you before your streak ends.",
-        ])
+        #expect(
+            result.notes.filter { $0.contains("explanation shown") } == [
+                "2026-03-02T09:05:02: explanation shown: Don't lose your streak! Turn on notifications and we'll remind you before your streak ends."
+            ])
         #expect(!result.notes.contains { $0.contains("system permission prompt") })
     }
 
     @Test func aStudyReminderIsNotShownTwiceWhenTheClockGoesBack() async throws {
         let yaml = """
-        start: 2026-03-02T08:00
-        timeZone: Europe/Madrid
-        days: 3
-        recipe: study-reminders
-        events:
-          - { at: 2026-03-02T09:00, openApp: {} }
-          - { at: 2026-03-02T09:01, toggle: { studyReminders: on } }
-          - { at: 2026-03-02T09:02, leaveApp: {} }
-          - { at: 2026-03-03T20:00, clock: 2026-03-03T21:00 }
-          - { at: 2026-03-03T21:05, clock: 2026-03-03T20:05 }
-        """
+            start: 2026-03-02T08:00
+            timeZone: Europe/Madrid
+            days: 3
+            recipe: study-reminders
+            events:
+              - { at: 2026-03-02T09:00, openApp: {} }
+              - { at: 2026-03-02T09:01, toggle: { studyReminders: on } }
+              - { at: 2026-03-02T09:02, leaveApp: {} }
+              - { at: 2026-03-03T20:00, clock: 2026-03-03T21:00 }
+              - { at: 2026-03-03T21:05, clock: 2026-03-03T20:05 }
+            """
         let result = try await simulate(yaml)
         // Fired when the clock passed 20:30; back at 20:05, 20:30 is ahead again but was shown.
-        #expect(result.seen.map(\.description) == ["2026-03-03T20:30 Europe/Madrid study Time to Study!: Keep your learning streak going. Open Flippin to practice your flashcards. [active]"])
+        #expect(
+            result.seen.map(\.description) == [
+                "2026-03-03T20:30 Europe/Madrid study Time to Study!: Keep your learning streak going. Open Flippin to practice your flashcards. [active]"
+            ])
     }
 
     @Test func aLateSaverSaysOneHour() async throws {
         let yaml = """
-        start: 2026-03-02T08:00
-        timeZone: America/New_York
-        days: 2
-        recipe: { name: streak-rescue, saverTime: "23:00", kickoffTime: "07:15" }
-        events:
-          - { at: 2026-03-02T09:00, openApp: {} }
-          - { at: 2026-03-02T09:05, play: {} }
-        """
+            start: 2026-03-02T08:00
+            timeZone: America/New_York
+            days: 2
+            recipe: { name: streak-rescue, saverTime: "23:00", kickoffTime: "07:15" }
+            events:
+              - { at: 2026-03-02T09:00, openApp: {} }
+              - { at: 2026-03-02T09:05, play: {} }
+            """
         let result = try await simulate(yaml)
-        #expect(result.seen.map(\.description) == [
-            "2026-03-03T07:15 America/New_York kickoff Daily Kick-off: Coach says one more win keeps the season alive. [active]",
-            "2026-03-03T23:00 America/New_York saver Streak Saver: Your 1 day streak ends in 1 hour! [timeSensitive]",
-            // The run ends on 03-04 at 08:00; 03-04 is day 20516, 20516 mod 12 = 8: the ninth message.
-            "2026-03-04T07:15 America/New_York kickoff Daily Kick-off: It's matchday! Fresh puzzles just came out of the tunnel. [active]",
-        ])
+        #expect(
+            result.seen.map(\.description) == [
+                "2026-03-03T07:15 America/New_York kickoff Daily Kick-off: Coach says one more win keeps the season alive. [active]",
+                "2026-03-03T23:00 America/New_York saver Streak Saver: Your 1 day streak ends in 1 hour! [timeSensitive]",
+                // The run ends on 03-04 at 08:00; 03-04 is day 20516, 20516 mod 12 = 8: the ninth message.
+                "2026-03-04T07:15 America/New_York kickoff Daily Kick-off: It's matchday! Fresh puzzles just came out of the tunnel. [active]",
+            ])
     }
 }
 

@@ -26,18 +26,21 @@ import Testing
         let sink = StreakAnalytics(send: sent.append)
         let now = instant("2026-03-03T08:00-05:00")
         let fire = instant("2026-03-03T20:00-05:00")
-        let request = NotificationRequest(id: "bugle.saver@2026-03-03", fireTime: .zoned(ZonedInstant(date: fire, timeZone: TimeZone(identifier: "UTC")!)),
-                                          content: NotificationContent(title: "Streak Saver", body: ""))
+        let request = NotificationRequest(
+            id: "bugle.saver@2026-03-03", fireTime: .zoned(ZonedInstant(date: fire, timeZone: TimeZone(identifier: "UTC")!)),
+            content: NotificationContent(title: "Streak Saver", body: ""))
         sink.record(.refreshed(reason: .launch, at: now))
         sink.record(.scheduled(request, fireDate: fire, at: now))
         sink.record(.cancelled(id: "bugle.kickoff@2026-03-03", reason: .obsolete, at: now))
         sink.record(.opened(id: "bugle.kickoff@2026-03-03", at: now))
         sink.record(.skipped(reason: "clock", at: now))
-        #expect(sent.all == [
-            Breadcrumb(name: "notification_scheduled", data: ["id": "bugle.saver@2026-03-03", "fireDate": "2026-03-04T01:00:00Z"]),
-            Breadcrumb(name: "notification_opened", data: ["id": "bugle.kickoff@2026-03-03"]),
-        ])
-        #expect(StreakAnalytics.received(id: "bugle.saver@2026-03-08", at: instant("2026-03-08T19:58:30-04:00"))
+        #expect(
+            sent.all == [
+                Breadcrumb(name: "notification_scheduled", data: ["id": "bugle.saver@2026-03-03", "fireDate": "2026-03-04T01:00:00Z"]),
+                Breadcrumb(name: "notification_opened", data: ["id": "bugle.kickoff@2026-03-03"]),
+            ])
+        #expect(
+            StreakAnalytics.received(id: "bugle.saver@2026-03-08", at: instant("2026-03-08T19:58:30-04:00"))
                 == Breadcrumb(name: "notification_received", data: ["id": "bugle.saver@2026-03-08", "at": "2026-03-08T23:58:30Z"]))
         #expect(StreakAnalytics.Name.allCases.map(\.rawValue) == ["notification_scheduled", "notification_received", "notification_opened"])
     }

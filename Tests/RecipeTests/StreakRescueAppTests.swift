@@ -114,7 +114,10 @@ import Testing
         _ = driver.at("2026-03-04T07:00-05:00", .opened(.launch, status: .authorized))
         _ = driver.at("2026-03-04T07:10-05:00", .puzzleCompleted(completed: 1, total: 3))
         _ = driver.at("2026-03-04T07:20-05:00", .puzzleCompleted(completed: 2, total: 3))
-        #expect(driver.at("2026-03-04T07:30-05:00", .puzzleCompleted(completed: 3, total: 3)) == [.celebrate(PerfectDay(date: day("2026-03-04"), streak: 1, puzzles: 3))])
+        #expect(
+            driver.at("2026-03-04T07:30-05:00", .puzzleCompleted(completed: 3, total: 3)) == [
+                .celebrate(PerfectDay(date: day("2026-03-04"), streak: 1, puzzles: 3))
+            ])
         // Reported again after a relaunch, or with a total that grew and was completed again.
         #expect(driver.at("2026-03-04T18:00-05:00", .puzzleCompleted(completed: 3, total: 3)).isEmpty)
         _ = driver.at("2026-03-04T19:00-05:00", .puzzleCompleted(completed: 3, total: 4))
@@ -143,7 +146,11 @@ import Testing
         let driver = Driver(zone: newYork, start: "2026-03-05T07:00-05:00")
         _ = driver.at("2026-03-05T07:00-05:00", .opened(.launch, status: .authorized))
         let now = driver.reading.wall.addingTimeInterval(60)
-        let slow = [TimeSample(source: "a", sent: now, serverReceived: now.addingTimeInterval(90.05), serverSent: now.addingTimeInterval(90.05), received: now.addingTimeInterval(0.1))]
+        let slow = [
+            TimeSample(
+                source: "a", sent: now, serverReceived: now.addingTimeInterval(90.05), serverSent: now.addingTimeInterval(90.05),
+                received: now.addingTimeInterval(0.1))
+        ]
         let actions = driver.at("2026-03-05T07:01-05:00", .trustedTime(slow))
         #expect(actions.map(Self.rounded) == [.clockOffsetMeasured(ClockOffset(seconds: 90, sources: 1)), .refresh(.clockChanged)])
         #expect(abs(driver.app.facts.clockOffset - 90) < 1e-6)
@@ -152,10 +159,18 @@ import Testing
 
         // The system sets a wrong clock right (a 5-minute jump); a trusted source confirms it.
         driver.clockSkew = -300
-        #expect(driver.at("2026-03-05T08:00-05:00", .refreshRequested(.backgroundTask)).first.map { if case .skipScheduling = $0 { true } else { false } } == true)
+        #expect(
+            driver.at("2026-03-05T08:00-05:00", .refreshRequested(.backgroundTask)).first.map { if case .skipScheduling = $0 { true } else { false } } == true)
         let confirmed = driver.reading.wall
-        let right = [TimeSample(source: "a", sent: confirmed, serverReceived: confirmed.addingTimeInterval(0.05), serverSent: confirmed.addingTimeInterval(0.05), received: confirmed.addingTimeInterval(0.1))]
-        #expect(driver.at("2026-03-05T08:00-05:00", .trustedTime(right)).map(Self.rounded) == [.clockOffsetMeasured(ClockOffset(seconds: 0, sources: 1)), .clockTrusted, .refresh(.clockChanged)])
+        let right = [
+            TimeSample(
+                source: "a", sent: confirmed, serverReceived: confirmed.addingTimeInterval(0.05), serverSent: confirmed.addingTimeInterval(0.05),
+                received: confirmed.addingTimeInterval(0.1))
+        ]
+        #expect(
+            driver.at("2026-03-05T08:00-05:00", .trustedTime(right)).map(Self.rounded) == [
+                .clockOffsetMeasured(ClockOffset(seconds: 0, sources: 1)), .clockTrusted, .refresh(.clockChanged),
+            ])
         #expect(driver.at("2026-03-05T08:10-05:00", .refreshRequested(.backgroundTask)) == [.refresh(.backgroundTask)])
     }
 
@@ -165,7 +180,9 @@ import Testing
         // Trusted sources say the device is two days behind (or 10^12 s: a broken source).
         for seconds in [2.0 * 86_400, 1e12] {
             let now = driver.reading.wall
-            let wrong = [TimeSample(source: "a", sent: now, serverReceived: now.addingTimeInterval(seconds), serverSent: now.addingTimeInterval(seconds), received: now)]
+            let wrong = [
+                TimeSample(source: "a", sent: now, serverReceived: now.addingTimeInterval(seconds), serverSent: now.addingTimeInterval(seconds), received: now)
+            ]
             let actions = driver.at("2026-03-05T07:01-05:00", .trustedTime(wrong))
             #expect(actions.count == 2)
             guard case .skipScheduling(let reason)? = actions.last else {
@@ -175,12 +192,20 @@ import Testing
             #expect(reason.contains("more than a day; not scheduling (clockChanged) until the clock is right"), "\(reason)")
             // The rules are not moved by it: fire times stay on the device's clock.
             #expect(driver.app.facts.clockOffset == 0)
-            #expect(driver.at("2026-03-05T07:30-05:00", .refreshRequested(.backgroundTask)).map { if case .skipScheduling = $0 { true } else { false } } == [true])
+            #expect(
+                driver.at("2026-03-05T07:30-05:00", .refreshRequested(.backgroundTask)).map { if case .skipScheduling = $0 { true } else { false } } == [true])
         }
         // A source finds it right again: scheduling resumes.
         let now = driver.reading.wall
-        let right = [TimeSample(source: "a", sent: now, serverReceived: now.addingTimeInterval(30.05), serverSent: now.addingTimeInterval(30.05), received: now.addingTimeInterval(0.1))]
-        #expect(driver.at("2026-03-05T07:40-05:00", .trustedTime(right)).map(Self.rounded) == [.clockOffsetMeasured(ClockOffset(seconds: 30, sources: 1)), .refresh(.clockChanged)])
+        let right = [
+            TimeSample(
+                source: "a", sent: now, serverReceived: now.addingTimeInterval(30.05), serverSent: now.addingTimeInterval(30.05),
+                received: now.addingTimeInterval(0.1))
+        ]
+        #expect(
+            driver.at("2026-03-05T07:40-05:00", .trustedTime(right)).map(Self.rounded) == [
+                .clockOffsetMeasured(ClockOffset(seconds: 30, sources: 1)), .refresh(.clockChanged),
+            ])
     }
 
     @Test func aStreakOrOffsetInTheStateBeyondReasonIsReadSafely() {
@@ -196,7 +221,9 @@ import Testing
         _ = driver.at("2026-03-09T21:00-04:00", .clockChanged)
         // Trusted time says the device is 12 h ahead: true, but it is not drift to plan with.
         let now = driver.reading.wall.addingTimeInterval(60)
-        let ahead = [TimeSample(source: "a", sent: now, serverReceived: now.addingTimeInterval(-43_200), serverSent: now.addingTimeInterval(-43_200), received: now)]
+        let ahead = [
+            TimeSample(source: "a", sent: now, serverReceived: now.addingTimeInterval(-43_200), serverSent: now.addingTimeInterval(-43_200), received: now)
+        ]
         _ = driver.at("2026-03-09T21:01-04:00", .trustedTime(ahead))
         #expect(driver.app.clockTampered)
         driver.clockSkew = 0

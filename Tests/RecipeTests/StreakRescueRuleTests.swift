@@ -7,8 +7,10 @@ import Testing
 @Suite struct StreakRescueRuleTests {
     static let zone = "America/New_York"
 
-    func plan(_ facts: StreakFacts, at now: String, zone: String = StreakRescueRuleTests.zone,
-              configuration: StreakRescue.Configuration = .init(), history: DeliveryHistory = DeliveryHistory(), slots: Int = 6) throws -> Plan {
+    func plan(
+        _ facts: StreakFacts, at now: String, zone: String = StreakRescueRuleTests.zone,
+        configuration: StreakRescue.Configuration = .init(), history: DeliveryHistory = DeliveryHistory(), slots: Int = 6
+    ) throws -> Plan {
         let recipe = try StreakRescue(configuration: configuration)
         let planner = Planner(rules: recipe.rules, policies: recipe.policies, budget: Budget(platform: .custom(slots), safetyMargin: 0))
         return planner.plan(PlanInput(now: instant(now), calendar: calendar(zone), state: state(facts.stateValues), history: history))
@@ -24,12 +26,13 @@ import Testing
     @Test func playedTodayStillPlansTomorrowsKickoff() throws {
         // Played on 03-10 with a streak of 5; the app refreshes at 09:00 and not again.
         let plan = try plan(StreakFacts(lastPlayedDate: day("2026-03-10"), streak: 5), at: "2026-03-10T09:00-04:00", slots: 4)
-        #expect(summary(plan) == [
-            "kickoff@2026-03-11 2026-03-11T08:30",
-            "saver@2026-03-11 2026-03-11T20:00",
-            "kickoff@2026-03-12 2026-03-12T08:30",
-            "kickoff@2026-03-13 2026-03-13T08:30",
-        ])
+        #expect(
+            summary(plan) == [
+                "kickoff@2026-03-11 2026-03-11T08:30",
+                "saver@2026-03-11 2026-03-11T20:00",
+                "kickoff@2026-03-12 2026-03-12T08:30",
+                "kickoff@2026-03-13 2026-03-13T08:30",
+            ])
         let saver = try #require(plan.entries.first { $0.candidate.ruleID == "saver" })
         #expect(saver.request.content.body == "Your 5 day streak ends in 4 hours!")
         #expect(saver.request.content.interruptionLevel == .timeSensitive)
@@ -38,11 +41,12 @@ import Testing
 
     @Test func notPlayedYetTodayPlansTodaysKickoffAndSaver() throws {
         let plan = try plan(StreakFacts(lastPlayedDate: day("2026-03-09"), streak: 4), at: "2026-03-10T07:00-04:00", slots: 3)
-        #expect(summary(plan) == [
-            "kickoff@2026-03-10 2026-03-10T08:30",
-            "saver@2026-03-10 2026-03-10T20:00",
-            "kickoff@2026-03-11 2026-03-11T08:30",
-        ])
+        #expect(
+            summary(plan) == [
+                "kickoff@2026-03-10 2026-03-10T08:30",
+                "saver@2026-03-10 2026-03-10T20:00",
+                "kickoff@2026-03-11 2026-03-11T08:30",
+            ])
     }
 
     @Test func noSaverWithoutALiveStreak() throws {
@@ -83,10 +87,11 @@ import Testing
     @Test func clockOffsetMovesTriggersOnTheDevicesClock() throws {
         // Device 90 s behind: 08:30 real time is 08:28:30 on its clock.
         let slow = try plan(StreakFacts(lastPlayedDate: day("2026-03-09"), streak: 2, clockOffset: 90), at: "2026-03-10T07:00-04:00", slots: 2)
-        #expect(slow.entries.map(\.request.fireTime) == [
-            .wallClock(LocalDateTime(date: day("2026-03-10"), time: LocalTime("08:28:30"))),
-            .wallClock(LocalDateTime(date: day("2026-03-10"), time: LocalTime("19:58:30"))),
-        ])
+        #expect(
+            slow.entries.map(\.request.fireTime) == [
+                .wallClock(LocalDateTime(date: day("2026-03-10"), time: LocalTime("08:28:30"))),
+                .wallClock(LocalDateTime(date: day("2026-03-10"), time: LocalTime("19:58:30"))),
+            ])
         // Device 30 s ahead: later on its clock. The copy still counts from 20:00.
         let fast = try plan(StreakFacts(lastPlayedDate: day("2026-03-09"), streak: 2, clockOffset: -30), at: "2026-03-10T07:00-04:00", slots: 2)
         #expect(fast.entries.map { local($0.candidate.fireDate, Self.zone).time.description } == ["08:30:30", "20:00:30"])
@@ -113,8 +118,11 @@ import Testing
         // back to 03-09 21:05, when that kick-off looks ahead again.
         let fired = instant("2026-03-10T08:30-04:00")
         let request = "bugle.kickoff@2026-03-10"
-        let history = DeliveryHistory([DeliveredNotification(id: request, date: fired, content: NotificationContent(title: "Daily Kick-off", body: ""),
-                                                             ruleID: "kickoff", group: "kickoff", dedupeKey: "kickoff@2026-03-10")])
+        let history = DeliveryHistory([
+            DeliveredNotification(
+                id: request, date: fired, content: NotificationContent(title: "Daily Kick-off", body: ""),
+                ruleID: "kickoff", group: "kickoff", dedupeKey: "kickoff@2026-03-10")
+        ])
         let plan = try plan(StreakFacts(lastPlayedDate: day("2026-03-09"), streak: 3), at: "2026-03-09T21:05-04:00", history: history, slots: 2)
         #expect(summary(plan) == ["saver@2026-03-10 2026-03-10T20:00", "kickoff@2026-03-11 2026-03-11T08:30"])
         // The occurrence was delivered: it is never planned again, whatever the clock says.

@@ -10,21 +10,26 @@ import Testing
 
     // The seed's copy, typed from it.
     static func studyES(_ at: String) -> Seen {
-        Seen(at: at, zone: madrid, rule: "study", title: "¡Hora de Estudiar!", body: "Mantén tu racha de aprendizaje. Abre Flippin para practicar tus tarjetas.")
+        Seen(
+            at: at, zone: madrid, rule: "study", title: "¡Hora de Estudiar!", body: "Mantén tu racha de aprendizaje. Abre Flippin para practicar tus tarjetas.")
     }
 
     static func difficultES(_ at: String) -> Seen {
-        Seen(at: at, zone: madrid, rule: "difficult-cards", title: "Practica Tarjetas Difíciles",
-             body: "Tienes algunas tarjetas desafiantes que necesitan atención. ¡Hora de repasarlas!")
+        Seen(
+            at: at, zone: madrid, rule: "difficult-cards", title: "Practica Tarjetas Difíciles",
+            body: "Tienes algunas tarjetas desafiantes que necesitan atención. ¡Hora de repasarlas!")
     }
 
     static func studyFR(_ at: String, _ zone: String) -> Seen {
-        Seen(at: at, zone: zone, rule: "study", title: "Heure d'Étudier !", body: "Maintenez votre série d'apprentissage. Ouvrez Flippin pour pratiquer vos cartes.")
+        Seen(
+            at: at, zone: zone, rule: "study", title: "Heure d'Étudier !",
+            body: "Maintenez votre série d'apprentissage. Ouvrez Flippin pour pratiquer vos cartes.")
     }
 
     static func difficultFR(_ at: String) -> Seen {
-        Seen(at: at, zone: madrid, rule: "difficult-cards", title: "Pratiquez les Cartes Difficiles",
-             body: "Vous avez des cartes difficiles qui nécessitent attention. Il est temps de les réviser !")
+        Seen(
+            at: at, zone: madrid, rule: "difficult-cards", title: "Pratiquez les Cartes Difficiles",
+            body: "Vous avez des cartes difficiles qui nécessitent attention. Il est temps de les réviser !")
     }
 
     @Test func deliveriesAreExactlyThese() async throws {
@@ -65,15 +70,16 @@ import Testing
         #expect(notes.filter { $0.contains("system permission prompt") }.count == 1)
         #expect(notes.contains("2026-03-03T19:06: Notificaciones › Recordatorios de Estudio is on"))
         let analytics = notes.filter { $0.contains("analytics: ") }
-        #expect(analytics == [
-            "2026-03-03T19:06: analytics: study_reminders_enabled",
-            "2026-03-03T19:07: analytics: difficult_card_reminders_enabled",
-            "2026-03-03T19:30: analytics: difficult_card_reminder_scheduled {\"difficult_cards_count\": 3}",
-            "2026-03-06T18:30: analytics: difficult_card_reminder_scheduled {\"difficult_cards_count\": 4}",
-            "2026-03-09T10:20: analytics: difficult_card_reminder_scheduled {\"difficult_cards_count\": 5}",
-            "2026-03-11T12:30: analytics: difficult_card_reminder_scheduled {\"difficult_cards_count\": 1}",
-            "2026-03-13T19:05: analytics: difficult_card_reminders_disabled",
-        ])
+        #expect(
+            analytics == [
+                "2026-03-03T19:06: analytics: study_reminders_enabled",
+                "2026-03-03T19:07: analytics: difficult_card_reminders_enabled",
+                "2026-03-03T19:30: analytics: difficult_card_reminder_scheduled {\"difficult_cards_count\": 3}",
+                "2026-03-06T18:30: analytics: difficult_card_reminder_scheduled {\"difficult_cards_count\": 4}",
+                "2026-03-09T10:20: analytics: difficult_card_reminder_scheduled {\"difficult_cards_count\": 5}",
+                "2026-03-11T12:30: analytics: difficult_card_reminder_scheduled {\"difficult_cards_count\": 1}",
+                "2026-03-13T19:05: analytics: difficult_card_reminders_disabled",
+            ])
         // Nothing reached the center before the user allowed notifications on 03-03.
         #expect(result.refreshes.filter { $0.at < instant("2026-03-03T19:00+01:00") }.allSatisfy { $0.added == 0 })
     }

@@ -17,21 +17,24 @@ import Testing
 
     // Typed from the seed's Localization section.
     static let copies = [
-        Copy(language: "en", header: "Notifications",
-             study: ("Study Reminders", "Get reminded to study at 8:30 PM daily"),
-             difficult: ("Difficult Card Reminders", "Get reminded about difficult cards at 4:30 PM daily"),
-             studyReminder: ("Time to Study!", "Keep your learning streak going. Open Flippin to practice your flashcards."),
-             difficultReminder: ("Practice Difficult Cards", "You have some challenging cards that need attention. Time to review them!")),
-        Copy(language: "es", header: "Notificaciones",
-             study: ("Recordatorios de Estudio", "Recibe recordatorios para estudiar a las 8:30 PM diariamente"),
-             difficult: ("Recordatorios de Tarjetas Difíciles", "Recibe recordatorios sobre tarjetas difíciles a las 4:30 PM diariamente"),
-             studyReminder: ("¡Hora de Estudiar!", "Mantén tu racha de aprendizaje. Abre Flippin para practicar tus tarjetas."),
-             difficultReminder: ("Practica Tarjetas Difíciles", "Tienes algunas tarjetas desafiantes que necesitan atención. ¡Hora de repasarlas!")),
-        Copy(language: "fr", header: "Notifications",
-             study: ("Rappels d'Étude", "Recevez des rappels pour étudier à 20h30 quotidiennement"),
-             difficult: ("Rappels de Cartes Difficiles", "Recevez des rappels sur les cartes difficiles à 16h30 quotidiennement"),
-             studyReminder: ("Heure d'Étudier !", "Maintenez votre série d'apprentissage. Ouvrez Flippin pour pratiquer vos cartes."),
-             difficultReminder: ("Pratiquez les Cartes Difficiles", "Vous avez des cartes difficiles qui nécessitent attention. Il est temps de les réviser !")),
+        Copy(
+            language: "en", header: "Notifications",
+            study: ("Study Reminders", "Get reminded to study at 8:30 PM daily"),
+            difficult: ("Difficult Card Reminders", "Get reminded about difficult cards at 4:30 PM daily"),
+            studyReminder: ("Time to Study!", "Keep your learning streak going. Open Flippin to practice your flashcards."),
+            difficultReminder: ("Practice Difficult Cards", "You have some challenging cards that need attention. Time to review them!")),
+        Copy(
+            language: "es", header: "Notificaciones",
+            study: ("Recordatorios de Estudio", "Recibe recordatorios para estudiar a las 8:30 PM diariamente"),
+            difficult: ("Recordatorios de Tarjetas Difíciles", "Recibe recordatorios sobre tarjetas difíciles a las 4:30 PM diariamente"),
+            studyReminder: ("¡Hora de Estudiar!", "Mantén tu racha de aprendizaje. Abre Flippin para practicar tus tarjetas."),
+            difficultReminder: ("Practica Tarjetas Difíciles", "Tienes algunas tarjetas desafiantes que necesitan atención. ¡Hora de repasarlas!")),
+        Copy(
+            language: "fr", header: "Notifications",
+            study: ("Rappels d'Étude", "Recevez des rappels pour étudier à 20h30 quotidiennement"),
+            difficult: ("Rappels de Cartes Difficiles", "Recevez des rappels sur les cartes difficiles à 16h30 quotidiennement"),
+            studyReminder: ("Heure d'Étudier !", "Maintenez votre série d'apprentissage. Ouvrez Flippin pour pratiquer vos cartes."),
+            difficultReminder: ("Pratiquez les Cartes Difficiles", "Vous avez des cartes difficiles qui nécessitent attention. Il est temps de les réviser !")),
     ]
 
     @Test(arguments: copies)
@@ -61,12 +64,14 @@ import Testing
     func day(_ text: String) -> LocalDate { TimeParsing.localDate(text)! }
 
     @Test func rulesPlanFromTheDaysInTheState() throws {
-        let both = StudyFacts(settings: StudySettings(studyReminders: true, difficultCardReminders: true),
-                              lastActiveDate: day("2026-03-03"), difficultCardReminderDate: day("2026-03-04"), language: "es")
-        #expect(try plan(both, at: "2026-03-03T19:30+01:00") == [
-            "difficult-cards@2026-03-04 2026-03-04T16:30 Practica Tarjetas Difíciles",
-            "study@2026-03-04 2026-03-04T20:30 ¡Hora de Estudiar!",
-        ])
+        let both = StudyFacts(
+            settings: StudySettings(studyReminders: true, difficultCardReminders: true),
+            lastActiveDate: day("2026-03-03"), difficultCardReminderDate: day("2026-03-04"), language: "es")
+        #expect(
+            try plan(both, at: "2026-03-03T19:30+01:00") == [
+                "difficult-cards@2026-03-04 2026-03-04T16:30 Practica Tarjetas Difíciles",
+                "study@2026-03-04 2026-03-04T20:30 ¡Hora de Estudiar!",
+            ])
         // Toggles off: nothing.
         var off = both
         off.settings = StudySettings()
@@ -82,12 +87,15 @@ import Testing
         // Left after 16:30 with 3 difficult cards: tomorrow's 16:30.
         let left = app.handle(.left(difficultCardsDue: 3), at: instant("2026-03-03T19:30+01:00"), in: madrid)
         #expect(left == [.track(.difficultCardReminderScheduled(difficultCardsCount: 3)), .refresh(.background)])
-        #expect(app.facts == StudyFacts(settings: app.settings, lastActiveDate: day("2026-03-03"), difficultCardReminderDate: day("2026-03-04"), language: "fr"))
+        #expect(
+            app.facts == StudyFacts(settings: app.settings, lastActiveDate: day("2026-03-03"), difficultCardReminderDate: day("2026-03-04"), language: "fr"))
         // Opened the next morning: the study reminder moves to the day after; the difficult one stays.
         #expect(app.handle(.opened(.foreground, status: .authorized), at: instant("2026-03-04T08:00+01:00"), in: madrid) == [.refresh(.foreground)])
         #expect(app.lastActiveDate == day("2026-03-04") && app.difficultCardReminderDate == day("2026-03-04"))
         // Left before 16:30 with the same cards due (no count given): today's 16:30.
-        #expect(app.handle(.left(difficultCardsDue: nil), at: instant("2026-03-04T10:20+01:00"), in: madrid).first == .track(.difficultCardReminderScheduled(difficultCardsCount: 3)))
+        #expect(
+            app.handle(.left(difficultCardsDue: nil), at: instant("2026-03-04T10:20+01:00"), in: madrid).first
+                == .track(.difficultCardReminderScheduled(difficultCardsCount: 3)))
         #expect(app.difficultCardReminderDate == day("2026-03-04"))
         // Left with none due: no difficult-card reminder.
         #expect(app.handle(.left(difficultCardsDue: 0), at: instant("2026-03-04T11:00+01:00"), in: madrid) == [.refresh(.background)])
@@ -113,7 +121,10 @@ import Testing
         var app = StudyRemindersApp()
         let now = instant("2026-03-03T19:06+01:00")
         _ = app.handle(.opened(.foreground, status: .authorized), at: now, in: madrid)
-        #expect(app.handle(.toggled(.studyReminders, on: true), at: now, in: madrid) == [.settingEnabled(.studyReminders), .track(.studyRemindersEnabled), .refresh(.dataChanged)])
+        #expect(
+            app.handle(.toggled(.studyReminders, on: true), at: now, in: madrid) == [
+                .settingEnabled(.studyReminders), .track(.studyRemindersEnabled), .refresh(.dataChanged),
+            ])
         #expect(app.handle(.toggled(.studyReminders, on: true), at: now, in: madrid).isEmpty)
         #expect(app.handle(.toggled(.studyReminders, on: false), at: now, in: madrid) == [.track(.studyRemindersDisabled), .refresh(.dataChanged)])
         #expect(app.handle(.toggled(.difficultCardReminders, on: true), at: now, in: madrid).contains(.track(.difficultCardRemindersEnabled)))
@@ -144,6 +155,8 @@ import Testing
         _ = app.handle(.toggled(.difficultCardReminders, on: true), at: instant("2026-03-02T09:00Z"), in: TimeZone(identifier: "UTC")!)
         var restored = try JSONDecoder().decode(StudyRemindersApp.self, from: JSONEncoder().encode(app))
         #expect(restored == app)
-        #expect(restored.handle(.systemAnswered(.authorized), at: instant("2026-03-02T09:01Z"), in: TimeZone(identifier: "UTC")!).contains(.settingEnabled(.difficultCardReminders)))
+        #expect(
+            restored.handle(.systemAnswered(.authorized), at: instant("2026-03-02T09:01Z"), in: TimeZone(identifier: "UTC")!).contains(
+                .settingEnabled(.difficultCardReminders)))
     }
 }

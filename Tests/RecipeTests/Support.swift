@@ -33,8 +33,9 @@ extension SimulationResult {
     /// Every delivery as the user saw it, in order.
     var seen: [Seen] {
         deliveries.map { delivery in
-            Seen(at: local(delivery.at, delivery.timeZone).description, zone: delivery.timeZone, rule: delivery.rule,
-                 title: delivery.title, body: delivery.body, level: delivery.interruptionLevel)
+            Seen(
+                at: local(delivery.at, delivery.timeZone).description, zone: delivery.timeZone, rule: delivery.rule,
+                title: delivery.title, body: delivery.body, level: delivery.interruptionLevel)
         }
     }
 

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
+
 #if canImport(FoundationXML)
-import FoundationXML
+    import FoundationXML
 #endif
 
 /// The built `bugle` binary, run as a user runs it: output and exit codes.
@@ -235,7 +236,8 @@ import FoundationXML
         let intro = try #require(readme.range(of: "A habit app's whole reminder logic"))
         let start = try #require(readme.range(of: "```swift\n", range: intro.upperBound..<readme.endIndex))
         let end = try #require(readme.range(of: "\n```", range: start.upperBound..<readme.endIndex))
-        let source = try String(contentsOf: BugleBinaryTests.root.appendingPathComponent("Examples/HabitApp/Sources/HabitApp/HabitReminders.swift"), encoding: .utf8)
+        let source = try String(
+            contentsOf: BugleBinaryTests.root.appendingPathComponent("Examples/HabitApp/Sources/HabitApp/HabitReminders.swift"), encoding: .utf8)
         let code = source.split(separator: "\n", omittingEmptySubsequences: false)
             .filter { !$0.trimmingCharacters(in: .whitespaces).hasPrefix("///") }
             .joined(separator: "\n")
@@ -272,7 +274,8 @@ import FoundationXML
         }
         for path in paths {
             // A full path, or an article's file name under a catalog the README names.
-            let found = FileManager.default.fileExists(atPath: root.appendingPathComponent(String(path)).path)
+            let found =
+                FileManager.default.fileExists(atPath: root.appendingPathComponent(String(path)).path)
                 || articles.contains { $0.hasSuffix("/" + path) }
             #expect(found, "README.md names \(path), which is not there")
         }

@@ -69,8 +69,9 @@ import Testing
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("bugle-store-\(UUID().uuidString)", isDirectory: true)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         for (name, fixture) in fixtures {
-            try FileManager.default.copyItem(at: BugleBinaryTests.root.appendingPathComponent("Tests/HostileInputs/fixtures/\(fixture)"),
-                                             to: folder.appendingPathComponent(name))
+            try FileManager.default.copyItem(
+                at: BugleBinaryTests.root.appendingPathComponent("Tests/HostileInputs/fixtures/\(fixture)"),
+                to: folder.appendingPathComponent(name))
         }
         return folder
     }

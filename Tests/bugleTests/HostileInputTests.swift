@@ -48,8 +48,9 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         for (file, data) in hostile.files { try data.write(to: folder.appendingPathComponent(file)) }
         for (file, fixture) in hostile.fixtures {
-            try FileManager.default.copyItem(at: Self.corpus.appendingPathComponent("fixtures").appendingPathComponent(fixture),
-                                             to: folder.appendingPathComponent(file))
+            try FileManager.default.copyItem(
+                at: Self.corpus.appendingPathComponent("fixtures").appendingPathComponent(fixture),
+                to: folder.appendingPathComponent(file))
         }
         let before = try snapshot(folder)
         let arguments = hostile.arguments.map { argument in
@@ -77,7 +78,9 @@ import Testing
 
         let after = try snapshot(folder)
         for file in hostile.unchanged {
-            #expect(before[file] != nil && after[file] == before[file], "\(name): \(file) changed (\(before[file]?.count ?? -1) → \(after[file]?.count ?? -1) bytes)")
+            #expect(
+                before[file] != nil && after[file] == before[file],
+                "\(name): \(file) changed (\(before[file]?.count ?? -1) → \(after[file]?.count ?? -1) bytes)")
         }
         let appeared = Set(after.keys).subtracting(before.keys).subtracting(hostile.creates)
         #expect(appeared.isEmpty, "\(name): left behind \(appeared.sorted().joined(separator: ", "))")

@@ -6,10 +6,11 @@ struct DatabaseOptions: ParsableArguments {
     @Option(help: ArgumentHelp("The SQLite file, created when missing.", valueName: "path"))
     var database: String?
 
-    @Option(help: ArgumentHelp(
-        "A PostgreSQL database instead of SQLite: postgres://USER:PASSWORD@HOST:PORT/DATABASE.",
-        valueName: "url"
-    ))
+    @Option(
+        help: ArgumentHelp(
+            "A PostgreSQL database instead of SQLite: postgres://USER:PASSWORD@HOST:PORT/DATABASE.",
+            valueName: "url"
+        ))
     var postgres: String?
 
     /// The SQLite file when neither option is given, in the working directory.

@@ -18,10 +18,11 @@ struct Serve: AsyncParsableCommand {
 
     @OptionGroup var storage: DatabaseOptions
 
-    @Option(help: ArgumentHelp(
-        "The corpus folder to seed an empty database from. Default: the Corpus folder beside the server's Package.swift, found from the executable's location, else Corpus or Server/Corpus in the working directory.",
-        valueName: "dir"
-    ))
+    @Option(
+        help: ArgumentHelp(
+            "The corpus folder to seed an empty database from. Default: the Corpus folder beside the server's Package.swift, found from the executable's location, else Corpus or Server/Corpus in the working directory.",
+            valueName: "dir"
+        ))
     var corpus: String?
 
     func validate() throws {
@@ -36,10 +37,12 @@ struct Serve: AsyncParsableCommand {
         let (host, port, corpus) = (self.host, self.port, self.corpus)
         try await FactsDatabase.withOpened(try storage.location(), logger: logger) { database in
             if try await database.isEmpty() {
-                let folder = try corpus.map { URL(fileURLWithPath: $0) } ?? CorpusLocation.find(
-                    executable: Bundle.main.executableURL,
-                    workingDirectory: URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
-                )
+                let folder =
+                    try corpus.map { URL(fileURLWithPath: $0) }
+                    ?? CorpusLocation.find(
+                        executable: Bundle.main.executableURL,
+                        workingDirectory: URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+                    )
                 let summary = try await database.importCorpus(at: folder, now: Date())
                 Output.line("seeded \(storage.summary) from \(folder.path): \(summary)")
             } else if corpus != nil {

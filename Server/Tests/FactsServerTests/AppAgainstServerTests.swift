@@ -188,8 +188,9 @@ struct FactsApp {
     }
 
     private func downloader(_ url: URL) -> FactsDownloader<RecordingClock> {
-        FactsDownloader(service: HTTPFactsService(baseURL: url), database: database, clock: clock,
-                        device: DeviceInfo(platform: "ios", model: "iPhone15,2", osVersion: "17.4"))
+        FactsDownloader(
+            service: HTTPFactsService(baseURL: url), database: database, clock: clock,
+            device: DeviceInfo(platform: "ios", model: "iPhone15,2", osVersion: "17.4"))
     }
 
     /// Every step with these answers, from the language screen to the success screen.

@@ -1,9 +1,11 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import Testing
+
 @testable import FactsServer
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
 
 /// The built `facts-server` executable, run as a person runs it: what it prints, its exit
 /// status, and the server it starts.
@@ -168,7 +170,8 @@ struct RunningServer {
             text += String(decoding: chunk, as: UTF8.self)
             let prefix = "listening on http://127.0.0.1:"
             if let start = text.range(of: prefix)?.upperBound, let port = Int(text[start...].prefix { $0.isNumber }),
-               text[start...].contains("\n") {
+                text[start...].contains("\n")
+            {
                 return RunningServer(process: process, port: port, lines: text.split(separator: "\n").map(String.init))
             }
         }

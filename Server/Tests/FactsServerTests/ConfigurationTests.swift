@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import FactsServer
 
 /// Reading a PostgreSQL URL, and finding the corpus when `--corpus` names none.

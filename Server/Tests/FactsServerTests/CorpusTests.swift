@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import FactsServer
 
 /// Reading a corpus folder: every mistake is reported with its file, its line or entry,
@@ -27,7 +28,8 @@ import Testing
         var testDescription: String { name }
     }
 
-    static let factLine = #"{"key": "k", "title": "T", "content": "C", "summary": "S", "difficulty": "beginner", "content_type": "fact", "category": "space", "tags": []}"#
+    static let factLine =
+        #"{"key": "k", "title": "T", "content": "C", "summary": "S", "difficulty": "beginner", "content_type": "fact", "category": "space", "tags": []}"#
 
     static let breakages: [Breakage] = [
         .init(name: "no categories.json", file: "categories.json", content: nil, location: "categories.json", message: "missing"),
@@ -35,7 +37,8 @@ import Testing
         .init(name: "categories an object", file: "categories.json", content: "{}", location: "categories.json", message: "expected an array, found an object"),
         .init(
             name: "category without Korean name", file: "categories.json",
-            content: ##"[{"slug": "space", "icon": "🚀", "color_hex": "#3B5BDB", "name": {"en": "Space", "de": "a", "es": "a", "fr": "a", "ja": "a", "tr": "a", "zh": "a"}, "description": {"en": "a", "de": "a", "es": "a", "fr": "a", "ja": "a", "ko": "a", "tr": "a", "zh": "a"}}]"##,
+            content:
+                ##"[{"slug": "space", "icon": "🚀", "color_hex": "#3B5BDB", "name": {"en": "Space", "de": "a", "es": "a", "fr": "a", "ja": "a", "tr": "a", "zh": "a"}, "description": {"en": "a", "de": "a", "es": "a", "fr": "a", "ja": "a", "ko": "a", "tr": "a", "zh": "a"}}]"##,
             location: "categories.json, entry 1", message: "name: ko is required"
         ),
         .init(
@@ -75,7 +78,9 @@ import Testing
             content: factLine + "\n" + factLine + "\n",
             location: "facts/en.jsonl:2", message: "key k is already on line 1"
         ),
-        .init(name: "a file for an unknown language", file: "facts/xx.jsonl", content: factLine, location: "facts/xx.jsonl", message: "xx is not a language of the service"),
+        .init(
+            name: "a file for an unknown language", file: "facts/xx.jsonl", content: factLine, location: "facts/xx.jsonl",
+            message: "xx is not a language of the service"),
     ]
 
     @Test(arguments: breakages)
@@ -112,18 +117,19 @@ import Testing
 
 /// Word counts and reading times, as the importer stores them.
 @Suite struct ReadingStatsTests {
-    @Test(arguments: [
-        ("The Moon drifts about 3.8 centimetres away from Earth every year.", Language.en, 11),
-        ("An octopus has three hearts — two pump blood", .en, 8),
-        ("  spaced   out\n\nwords\t", .de, 3),
-        ("Ahtapotun üç kalbi vardır.", .tr, 4),
-        ("문어는 심장이 세 개다.", .ko, 4),
-        ("月は毎年地球から約四センチ離れる。", .ja, 6),
-        ("月球每年远离地球约三点八厘米。", .zh, 6),
-        ("猫。", .zh, 1),
-        ("", .en, 0),
-        ("。", .ja, 0),
-    ] as [(String, Language, Int)])
+    @Test(
+        arguments: [
+            ("The Moon drifts about 3.8 centimetres away from Earth every year.", Language.en, 11),
+            ("An octopus has three hearts — two pump blood", .en, 8),
+            ("  spaced   out\n\nwords\t", .de, 3),
+            ("Ahtapotun üç kalbi vardır.", .tr, 4),
+            ("문어는 심장이 세 개다.", .ko, 4),
+            ("月は毎年地球から約四センチ離れる。", .ja, 6),
+            ("月球每年远离地球约三点八厘米。", .zh, 6),
+            ("猫。", .zh, 1),
+            ("", .en, 0),
+            ("。", .ja, 0),
+        ] as [(String, Language, Int)])
     func wordsAreCountedBySpacesOrByCharacters(text: String, language: Language, words: Int) {
         #expect(ReadingStats.wordCount(of: text, in: language) == words)
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import FactsServer
 
 /// The device key in `X-Device-Key`: required on metadata and facts, and only a registered
@@ -47,15 +48,16 @@ import Testing
         }
     }
 
-    @Test(arguments: [
-        ([UInt8](), [UInt8](), true),
-        ([1, 2, 3], [1, 2, 3], true),
-        ([1, 2, 3], [1, 2, 4], false),
-        ([9, 2, 3], [1, 2, 3], false),
-        ([1, 2, 3], [1, 2], false),
-        ([1, 2], [1, 2, 0], false),
-        ([], [0], false),
-    ] as [([UInt8], [UInt8], Bool)])
+    @Test(
+        arguments: [
+            ([UInt8](), [UInt8](), true),
+            ([1, 2, 3], [1, 2, 3], true),
+            ([1, 2, 3], [1, 2, 4], false),
+            ([9, 2, 3], [1, 2, 3], false),
+            ([1, 2, 3], [1, 2], false),
+            ([1, 2], [1, 2, 0], false),
+            ([], [0], false),
+        ] as [([UInt8], [UInt8], Bool)])
     func constantTimeComparisonAgreesWithEquality(left: [UInt8], right: [UInt8], equal: Bool) {
         #expect(DeviceKey.constantTimeEquals(left, right) == equal)
         #expect(DeviceKey.constantTimeEquals(right, left) == equal)

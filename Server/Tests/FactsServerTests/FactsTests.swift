@@ -39,10 +39,11 @@ import Testing
             let key = try await server.registeredKey()
             let listing = try await list(server, "language=en", key: key)
             let moon = try #require(listing.facts.first { $0["title"] as? String == "The Moon is leaving" })
-            #expect(Set(moon.keys) == [
-                "id", "title", "content", "summary", "difficulty", "content_type", "category", "tags", "source_url",
-                "reading_time", "word_count", "image_url", "language", "created_at",
-            ])
+            #expect(
+                Set(moon.keys) == [
+                    "id", "title", "content", "summary", "difficulty", "content_type", "category", "tags", "source_url",
+                    "reading_time", "word_count", "image_url", "language", "created_at",
+                ])
             #expect(moon["content"] as? String == "The Moon drifts about 3.8 centimetres away from Earth every year.")
             #expect(moon["summary"] as? String == "The Moon slowly moves away from Earth.")
             #expect(moon["difficulty"] as? String == "beginner")
@@ -77,13 +78,15 @@ import Testing
         }
     }
 
-    @Test(arguments: Backend.all, [
-        ("categories=space", 3, ["space"]),
-        ("categories=space,history", 5, ["space", "history"]),
-        ("categories=animals", 2, ["animals"]),
-        ("categories=%20space%20,%20animals", 5, ["space", "animals"]),
-        ("categories=history,history", 2, ["history"]),
-    ] as [(String, Int, Set<String>)])
+    @Test(
+        arguments: Backend.all,
+        [
+            ("categories=space", 3, ["space"]),
+            ("categories=space,history", 5, ["space", "history"]),
+            ("categories=animals", 2, ["animals"]),
+            ("categories=%20space%20,%20animals", 5, ["space", "animals"]),
+            ("categories=history,history", 2, ["history"]),
+        ] as [(String, Int, Set<String>)])
     func categoriesNarrowTheList(backend: Backend, filter: (query: String, total: Int, categories: Set<String>)) async throws {
         let (query, total, categories) = filter
         try await TestServer.with(backend) { server in
@@ -95,13 +98,15 @@ import Testing
         }
     }
 
-    @Test(arguments: Backend.all, [
-        ("difficulty=beginner", 3, ["beginner"]),
-        ("difficulty=beginner,advanced", 5, ["beginner", "advanced"]),
-        ("difficulty=intermediate", 2, ["intermediate"]),
-        ("difficulty=all", 7, ["beginner", "intermediate", "advanced"]),
-        ("categories=space&difficulty=advanced", 1, ["advanced"]),
-    ] as [(String, Int, Set<String>)])
+    @Test(
+        arguments: Backend.all,
+        [
+            ("difficulty=beginner", 3, ["beginner"]),
+            ("difficulty=beginner,advanced", 5, ["beginner", "advanced"]),
+            ("difficulty=intermediate", 2, ["intermediate"]),
+            ("difficulty=all", 7, ["beginner", "intermediate", "advanced"]),
+            ("categories=space&difficulty=advanced", 1, ["advanced"]),
+        ] as [(String, Int, Set<String>)])
     func difficultiesNarrowTheList(backend: Backend, filter: (query: String, total: Int, difficulties: Set<String>)) async throws {
         let (query, total, difficulties) = filter
         try await TestServer.with(backend) { server in

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import FactsServer
 
 /// The corpus importer on both databases: what it writes, how a second import updates,
@@ -50,7 +51,10 @@ import Testing
         let english = corpus.appendingPathComponent("facts/en.jsonl")
         let handle = try FileHandle(forWritingTo: english)
         try handle.seekToEnd()
-        handle.write(Data(#"{"key": "volcano-001", "title": "T", "content": "C", "summary": "S", "difficulty": "beginner", "content_type": "fact", "category": "volcanoes", "tags": []}"#.utf8 + [0x0A]))
+        handle.write(
+            Data(
+                #"{"key": "volcano-001", "title": "T", "content": "C", "summary": "S", "difficulty": "beginner", "content_type": "fact", "category": "volcanoes", "tags": []}"#
+                    .utf8 + [0x0A]))
         try handle.close()
 
         try await TestDatabase.with(backend, seeded: false) { database, _ in
@@ -89,10 +93,11 @@ import Testing
         defer { try? FileManager.default.removeItem(at: corpus) }
         let long = Array(repeating: "word", count: 450).joined(separator: " ")
         let lines = [
-            #"{"key": "long-001", "title": "Long", "content": "\#(long)", "summary": "S", "difficulty": "advanced", "content_type": "fact", "category": "space", "tags": []}"#,
+            #"{"key": "long-001", "title": "Long", "content": "\#(long)", "summary": "S", "difficulty": "advanced", "content_type": "fact", "category": "space", "tags": []}"#
         ]
         try (lines.joined(separator: "\n") + "\n").write(to: corpus.appendingPathComponent("facts/fr.jsonl"), atomically: true, encoding: .utf8)
-        let japanese = #"{"key": "space-001", "title": "月", "content": "月は毎年地球から約四センチ離れる。", "summary": "月", "difficulty": "beginner", "content_type": "fact", "category": "space", "tags": ["月"]}"#
+        let japanese =
+            #"{"key": "space-001", "title": "月", "content": "月は毎年地球から約四センチ離れる。", "summary": "月", "difficulty": "beginner", "content_type": "fact", "category": "space", "tags": ["月"]}"#
         try (japanese + "\n").write(to: corpus.appendingPathComponent("facts/ja.jsonl"), atomically: true, encoding: .utf8)
 
         try await TestDatabase.with(backend, seeded: false) { database, _ in

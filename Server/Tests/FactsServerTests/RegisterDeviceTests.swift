@@ -1,6 +1,7 @@
 import Crypto
 import Foundation
 import Testing
+
 @testable import FactsServer
 
 /// `POST /api/devices/register`: what a device gets back, and every way a client can get

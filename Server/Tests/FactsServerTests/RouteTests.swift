@@ -13,15 +13,17 @@ import Testing
         }
     }
 
-    @Test(arguments: Backend.all, [
-        ("GET", "/api/devices/register", "POST"),
-        ("PUT", "/api/devices/register", "POST"),
-        ("DELETE", "/api/devices/register", "POST"),
-        ("POST", "/api/facts", "GET, HEAD"),
-        ("PATCH", "/api/facts", "GET, HEAD"),
-        ("DELETE", "/api/metadata", "GET, HEAD"),
-        ("POST", "/api/metadata", "GET, HEAD"),
-    ])
+    @Test(
+        arguments: Backend.all,
+        [
+            ("GET", "/api/devices/register", "POST"),
+            ("PUT", "/api/devices/register", "POST"),
+            ("DELETE", "/api/devices/register", "POST"),
+            ("POST", "/api/facts", "GET, HEAD"),
+            ("PATCH", "/api/facts", "GET, HEAD"),
+            ("DELETE", "/api/metadata", "GET, HEAD"),
+            ("POST", "/api/metadata", "GET, HEAD"),
+        ])
     func aWrongMethodIs405WithTheAllowedOnes(backend: Backend, request: (method: String, path: String, allowed: String)) async throws {
         let (method, path, allowed) = request
         try await TestServer.with(backend) { server in

@@ -65,7 +65,8 @@ public struct PluralOperands: Hashable, Sendable {
         }
         let parts = body.split(separator: ".", omittingEmptySubsequences: false)
         guard parts.count <= 2, let whole = parts.first, !whole.isEmpty,
-              parts.allSatisfy({ $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }) else { return nil }
+            parts.allSatisfy({ $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) })
+        else { return nil }
         var integerDigits = String(whole)
         var fractionDigits = parts.count == 2 ? String(parts[1]) : ""
         if parts.count == 2, fractionDigits.isEmpty { return nil }

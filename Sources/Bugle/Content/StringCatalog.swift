@@ -226,7 +226,9 @@ struct MessageCompiler {
             guard let plural = variations.plural else { throw error(.invalidFormat, "variations without a plural variation") }
             let numbers = key.placeholders.indices.filter { key.placeholders[$0].kind == .integer }
             guard numbers.count == 1, let selector = numbers.first else {
-                throw error(.unsupportedFormat, "plural variations at the top level need exactly one whole-number placeholder, this key has \(numbers.count); use substitutions (%#@name@)")
+                throw error(
+                    .unsupportedFormat,
+                    "plural variations at the top level need exactly one whole-number placeholder, this key has \(numbers.count); use substitutions (%#@name@)")
             }
             let variants = try pluralVariants(plural, rules: rules, where: "") { value, category in
                 let (segments, used) = try parse(value, substitutions: substitutions, rules: rules, where: "plural \(category)")
@@ -253,13 +255,17 @@ struct MessageCompiler {
         compile: (String, PluralCategory) throws -> T
     ) throws -> [PluralCategory: T] {
         guard let rules else {
-            throw error(.missingPluralRules, "\(place)plural variations need plural rules, and Bugle has none for \"\(language)\" (it has \(PluralRules.supportedLanguages.joined(separator: ", ")))")
+            throw error(
+                .missingPluralRules,
+                "\(place)plural variations need plural rules, and Bugle has none for \"\(language)\" (it has \(PluralRules.supportedLanguages.joined(separator: ", ")))"
+            )
         }
         var variants: [PluralCategory: T] = [:]
         for name in plural.keys.sorted() {
             guard let category = PluralCategory(rawValue: name), category == .zero || rules.categories.contains(category) else {
                 let allowed = PluralCategory.allCases.filter { $0 == .zero || rules.categories.contains($0) }.map(\.rawValue)
-                throw error(.invalidPluralCategory, "\(place)\"\(name)\" is not a plural category of \(rules.language); expected \(allowed.joined(separator: ", "))")
+                throw error(
+                    .invalidPluralCategory, "\(place)\"\(name)\" is not a plural category of \(rules.language); expected \(allowed.joined(separator: ", "))")
             }
             guard let unit = plural[name]?.stringUnit else { throw error(.invalidFormat, "\(place)plural \(name) has no stringUnit") }
             variants[category] = try compile(unit.value, category)
@@ -271,7 +277,9 @@ struct MessageCompiler {
     private static let integerSpecifiers = ["lld", "lli", "llu", "ld", "li", "lu", "d", "i", "u"]
 
     /// Splits a value into literals and placeholders; returns the argument indices it uses.
-    private func parse(_ value: String, substitutions: [String: CatalogFile.Substitution], rules: PluralRules?, where place: String) throws -> ([Message.Segment], Set<Int>) {
+    private func parse(_ value: String, substitutions: [String: CatalogFile.Substitution], rules: PluralRules?, where place: String) throws -> (
+        [Message.Segment], Set<Int>
+    ) {
         let context = place.isEmpty ? "" : "\(place): "
         var segments: [Message.Segment] = []
         var used = Set<Int>()
@@ -328,10 +336,13 @@ struct MessageCompiler {
                 rest = rest.dropFirst(specifier.count)
                 try checkIndex(index, specifier: "%" + specifier, context: context)
                 if key.placeholders[index].kind != .integer {
-                    throw error(.unknownPlaceholder, "\(context)%\(specifier) needs a whole number, but placeholder \"\(key.placeholders[index].name)\" is text")
+                    throw error(
+                        .unknownPlaceholder, "\(context)%\(specifier) needs a whole number, but placeholder \"\(key.placeholders[index].name)\" is text")
                 }
             } else {
-                throw error(.unsupportedFormat, "\(context)unsupported format specifier \"%\(rest.prefix(3))\" in \"\(value)\"; expected %@, %lld, %d, %i, %u, %#@name@ or %%")
+                throw error(
+                    .unsupportedFormat,
+                    "\(context)unsupported format specifier \"%\(rest.prefix(3))\" in \"\(value)\"; expected %@, %lld, %d, %i, %u, %#@name@ or %%")
             }
             segments.append(.argument(index))
             used.insert(index)
@@ -343,11 +354,16 @@ struct MessageCompiler {
 
     private func checkIndex(_ index: Int, specifier: String, context: String) throws {
         guard key.placeholders.indices.contains(index) else {
-            throw error(.unknownPlaceholder, "\(context)\(specifier) refers to argument \(index + 1), but the key has \(key.placeholders.count) placeholder\(key.placeholders.count == 1 ? "" : "s")")
+            throw error(
+                .unknownPlaceholder,
+                "\(context)\(specifier) refers to argument \(index + 1), but the key has \(key.placeholders.count) placeholder\(key.placeholders.count == 1 ? "" : "s")"
+            )
         }
     }
 
-    private func substitution(_ name: String, at index: Int, substitutions: [String: CatalogFile.Substitution], rules: PluralRules?, context: String) throws -> Message.Segment {
+    private func substitution(_ name: String, at index: Int, substitutions: [String: CatalogFile.Substitution], rules: PluralRules?, context: String) throws
+        -> Message.Segment
+    {
         guard let substitution = substitutions[name] else {
             throw error(.unknownPlaceholder, "\(context)%#@\(name)@ names no substitution of this localization")
         }

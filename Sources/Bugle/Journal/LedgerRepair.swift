@@ -54,7 +54,9 @@ public enum LedgerRepair {
     ///
     /// - Complexity: O(*e* + *p* + *d*) for *e* open entries, *p* pending requests and *d*
     ///   deliveries.
-    public static func sync(open: [JournalEntry], pending: [NotificationRequest], delivered: [DeliveredNotification], namespace: Namespace, now: Date, zone: ZoneRules) -> [JournalUpdate] {
+    public static func sync(
+        open: [JournalEntry], pending: [NotificationRequest], delivered: [DeliveredNotification], namespace: Namespace, now: Date, zone: ZoneRules
+    ) -> [JournalUpdate] {
         let pendingByID = Dictionary(pending.filter { namespace.owns($0.id) }.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         let deliveries = DeliveryIndex(delivered)
         var updates: [JournalUpdate] = []
@@ -64,8 +66,11 @@ public enum LedgerRepair {
             known.insert(id)
             if let held = pendingByID[id] {
                 if held.fingerprint != entry.request.fingerprint {
-                    updates.append(.entry(JournalEntry(request: held, fireDate: held.fireTime.resolve(in: zone), state: .pending,
-                                                       reason: Note.otherContent, askedAt: entry.askedAt)))
+                    updates.append(
+                        .entry(
+                            JournalEntry(
+                                request: held, fireDate: held.fireTime.resolve(in: zone), state: .pending,
+                                reason: Note.otherContent, askedAt: entry.askedAt)))
                 } else if entry.state != .pending {
                     updates.append(.state(id: id, .pending, reason: nil))
                 }
@@ -80,8 +85,11 @@ public enum LedgerRepair {
             }
         }
         for request in pending where namespace.owns(request.id) && !known.contains(request.id) {
-            updates.append(.entry(JournalEntry(request: request, fireDate: request.fireTime.resolve(in: zone), state: .pending,
-                                               reason: Note.foundInCenter, askedAt: now)))
+            updates.append(
+                .entry(
+                    JournalEntry(
+                        request: request, fireDate: request.fireTime.resolve(in: zone), state: .pending,
+                        reason: Note.foundInCenter, askedAt: now)))
         }
         return updates
     }
@@ -98,8 +106,10 @@ public enum LedgerRepair {
     ///
     /// - Complexity: O(*e* + *p* + *d* + *a* log *a*) for *e* open entries, *p* pending
     ///   requests, *d* deliveries and *a* additions.
-    public static func recovery(open: [JournalEntry], pending: [NotificationRequest], delivered: [DeliveredNotification], namespace: Namespace,
-                                adopting matcher: LegacyMatcher, now: Date, zone: ZoneRules) -> RecoveryPlan {
+    public static func recovery(
+        open: [JournalEntry], pending: [NotificationRequest], delivered: [DeliveredNotification], namespace: Namespace,
+        adopting matcher: LegacyMatcher, now: Date, zone: ZoneRules
+    ) -> RecoveryPlan {
         let pendingByID = Dictionary(pending.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         let deliveries = DeliveryIndex(delivered)
         var plan = RecoveryPlan()
@@ -145,8 +155,11 @@ public enum LedgerRepair {
             }
             guard let adopted = matcher.adoption(of: request), namespace.owns(adopted.id) else { continue }
             let reason = CancelReason.adopted(as: adopted.id)
-            plan.intent.append(.entry(JournalEntry(request: request, fireDate: request.fireTime.resolve(in: zone), state: .removing,
-                                                   reason: reason.description, askedAt: now)))
+            plan.intent.append(
+                .entry(
+                    JournalEntry(
+                        request: request, fireDate: request.fireTime.resolve(in: zone), state: .removing,
+                        reason: reason.description, askedAt: now)))
             plan.removals.append(Removal(id: request.id, reason: reason))
             plan.adoptions[request.id] = adopted.id
             // The reminder is already there when the new id is journaled or pending.
@@ -158,12 +171,18 @@ public enum LedgerRepair {
         for request in unknown {
             if adoptedTargets.contains(request.id) {
                 // A request adopted before the journal learnt of it: keep it.
-                plan.intent.append(.entry(JournalEntry(request: request, fireDate: request.fireTime.resolve(in: zone), state: .pending,
-                                                       reason: Note.foundInCenter, askedAt: now)))
+                plan.intent.append(
+                    .entry(
+                        JournalEntry(
+                            request: request, fireDate: request.fireTime.resolve(in: zone), state: .pending,
+                            reason: Note.foundInCenter, askedAt: now)))
                 continue
             }
-            plan.intent.append(.entry(JournalEntry(request: request, fireDate: request.fireTime.resolve(in: zone), state: .removing,
-                                                   reason: CancelReason.unknown.description, askedAt: now)))
+            plan.intent.append(
+                .entry(
+                    JournalEntry(
+                        request: request, fireDate: request.fireTime.resolve(in: zone), state: .removing,
+                        reason: CancelReason.unknown.description, askedAt: now)))
             plan.removals.append(Removal(id: request.id, reason: .unknown))
         }
         plan.additions.sort { ($0.fireDate, $0.request.id) > ($1.fireDate, $1.request.id) }

@@ -118,9 +118,10 @@ public struct Candidate: Hashable, Sendable {
         relevance: TimeInterval? = nil,
         occurrence: String? = nil
     ) {
-        storage = Storage(Fields(
-            id: id, ruleID: ruleID, fireTime: fireTime, fireDate: fireDate, content: content, priority: priority,
-            group: group, dedupeKey: dedupeKey, relevance: relevance, adjustments: [], occurrence: occurrence ?? id))
+        storage = Storage(
+            Fields(
+                id: id, ruleID: ruleID, fireTime: fireTime, fireDate: fireDate, content: content, priority: priority,
+                group: group, dedupeKey: dedupeKey, relevance: relevance, adjustments: [], occurrence: occurrence ?? id))
     }
 
     public static func == (lhs: Candidate, rhs: Candidate) -> Bool {

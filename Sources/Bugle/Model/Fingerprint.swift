@@ -33,6 +33,11 @@ struct Fingerprinter {
     }
 
     mutating func combine(optional string: String?) {
-        if let string { combine(tag: 1); combine(string) } else { combine(tag: 0) }
+        if let string {
+            combine(tag: 1)
+            combine(string)
+        } else {
+            combine(tag: 0)
+        }
     }
 }

@@ -19,13 +19,21 @@ public enum JSONValue: Hashable, Sendable, Codable, CustomStringConvertible {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
-        if container.decodeNil() { self = .null }
-        else if let value = try? container.decode(Bool.self) { self = .bool(value) }
-        else if let value = try? container.decode(Int.self) { self = .int(value) }
-        else if let value = try? container.decode(Double.self) { self = .double(value) }
-        else if let value = try? container.decode(String.self) { self = .string(value) }
-        else if let value = try? container.decode([JSONValue].self) { self = .array(value) }
-        else { self = .object(try container.decode([String: JSONValue].self)) }
+        if container.decodeNil() {
+            self = .null
+        } else if let value = try? container.decode(Bool.self) {
+            self = .bool(value)
+        } else if let value = try? container.decode(Int.self) {
+            self = .int(value)
+        } else if let value = try? container.decode(Double.self) {
+            self = .double(value)
+        } else if let value = try? container.decode(String.self) {
+            self = .string(value)
+        } else if let value = try? container.decode([JSONValue].self) {
+            self = .array(value)
+        } else {
+            self = .object(try container.decode([String: JSONValue].self))
+        }
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -67,15 +75,25 @@ public enum JSONValue: Hashable, Sendable, Codable, CustomStringConvertible {
     func fingerprint(into hasher: inout Fingerprinter) {
         switch self {
         case .null: hasher.combine(tag: 0)
-        case .bool(let value): hasher.combine(tag: 1); hasher.combine(value ? 1 : 0)
-        case .int(let value): hasher.combine(tag: 2); hasher.combine(value)
-        case .double(let value): hasher.combine(tag: 3); hasher.combine(Int(bitPattern: UInt(value.bitPattern)))
-        case .string(let value): hasher.combine(tag: 4); hasher.combine(value)
+        case .bool(let value):
+            hasher.combine(tag: 1)
+            hasher.combine(value ? 1 : 0)
+        case .int(let value):
+            hasher.combine(tag: 2)
+            hasher.combine(value)
+        case .double(let value):
+            hasher.combine(tag: 3)
+            hasher.combine(Int(bitPattern: UInt(value.bitPattern)))
+        case .string(let value):
+            hasher.combine(tag: 4)
+            hasher.combine(value)
         case .array(let values):
-            hasher.combine(tag: 5); hasher.combine(values.count)
+            hasher.combine(tag: 5)
+            hasher.combine(values.count)
             for value in values { value.fingerprint(into: &hasher) }
         case .object(let values):
-            hasher.combine(tag: 6); hasher.combine(values.count)
+            hasher.combine(tag: 6)
+            hasher.combine(values.count)
             for key in values.keys.sorted() {
                 hasher.combine(key)
                 values[key]!.fingerprint(into: &hasher)

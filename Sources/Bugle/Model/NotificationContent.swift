@@ -56,7 +56,9 @@ public struct NotificationContent: Hashable, Sendable {
             switch fields.sound {
             case nil: hasher.combine(tag: 0)
             case .default?: hasher.combine(tag: 1)
-            case .named(let name)?: hasher.combine(tag: 2); hasher.combine(name)
+            case .named(let name)?:
+                hasher.combine(tag: 2)
+                hasher.combine(name)
             }
             hasher.combine(fields.badge ?? Int.min)
             hasher.combine(optional: fields.threadID)
@@ -155,10 +157,11 @@ public struct NotificationContent: Hashable, Sendable {
         userInfo: [String: JSONValue] = [:],
         deepLink: String? = nil
     ) {
-        storage = Storage(Fields(
-            title: title, subtitle: subtitle, body: body, sound: sound, badge: badge, threadID: threadID,
-            categoryID: categoryID, interruptionLevel: interruptionLevel, relevanceScore: relevanceScore,
-            userInfo: userInfo, deepLink: deepLink))
+        storage = Storage(
+            Fields(
+                title: title, subtitle: subtitle, body: body, sound: sound, badge: badge, threadID: threadID,
+                categoryID: categoryID, interruptionLevel: interruptionLevel, relevanceScore: relevanceScore,
+                userInfo: userInfo, deepLink: deepLink))
     }
 
     public static func == (lhs: NotificationContent, rhs: NotificationContent) -> Bool {

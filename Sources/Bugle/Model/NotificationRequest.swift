@@ -26,8 +26,10 @@ public struct NotificationRequest: Hashable, Sendable {
 
     /// A request with `id` that fires at `fireTime` and shows `content`; the bookkeeping fields
     /// are `nil` by default. Its `fingerprint` covers every field but `id` and `occurrence`.
-    public init(id: String, fireTime: FireTime, content: NotificationContent, ruleID: String? = nil, group: String? = nil, dedupeKey: String? = nil,
-                occurrence: String? = nil) {
+    public init(
+        id: String, fireTime: FireTime, content: NotificationContent, ruleID: String? = nil, group: String? = nil, dedupeKey: String? = nil,
+        occurrence: String? = nil
+    ) {
         self.id = id
         self.fireTime = fireTime
         self.content = content
@@ -78,8 +80,10 @@ public struct DeliveredNotification: Hashable, Sendable {
 
     /// A delivery of the request `id` at `date`; the bookkeeping fields are `nil` by default,
     /// as for a notification Bugle did not plan.
-    public init(id: String, date: Date, content: NotificationContent, ruleID: String? = nil, group: String? = nil, dedupeKey: String? = nil,
-                occurrence: String? = nil) {
+    public init(
+        id: String, date: Date, content: NotificationContent, ruleID: String? = nil, group: String? = nil, dedupeKey: String? = nil,
+        occurrence: String? = nil
+    ) {
         self.id = id
         self.date = date
         self.content = content
@@ -91,7 +95,8 @@ public struct DeliveredNotification: Hashable, Sendable {
 
     /// The delivery of `request` at `date`.
     public init(request: NotificationRequest, date: Date) {
-        self.init(id: request.id, date: date, content: request.content, ruleID: request.ruleID, group: request.group, dedupeKey: request.dedupeKey,
-                  occurrence: request.occurrence)
+        self.init(
+            id: request.id, date: date, content: request.content, ruleID: request.ruleID, group: request.group, dedupeKey: request.dedupeKey,
+            occurrence: request.occurrence)
     }
 }

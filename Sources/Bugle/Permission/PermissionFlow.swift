@@ -106,7 +106,10 @@ public struct PermissionFlow: Hashable, Sendable, Codable {
 
     /// A flow that asks by `policy`, starting from the status and memory the app kept; by
     /// default a user never asked (`.notDetermined`, nothing remembered).
-    public init(policy: AskPolicy, onExplanationDeclined: OnExplanationDeclined = .neverAskAgain, status: AuthorizationStatus = .notDetermined, memory: Memory = Memory()) {
+    public init(
+        policy: AskPolicy, onExplanationDeclined: OnExplanationDeclined = .neverAskAgain, status: AuthorizationStatus = .notDetermined,
+        memory: Memory = Memory()
+    ) {
         self.policy = policy
         self.onExplanationDeclined = onExplanationDeclined
         self.status = status

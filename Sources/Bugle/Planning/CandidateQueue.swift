@@ -36,7 +36,9 @@ struct CandidateQueue {
         }
 
         fileprivate var key: Key {
-            Key(fireDate: candidate.fireDate.timeIntervalSinceReferenceDate, priority: candidate.priority, source: Int32(truncatingIfNeeded: source), slot: Int32(truncatingIfNeeded: slot))
+            Key(
+                fireDate: candidate.fireDate.timeIntervalSinceReferenceDate, priority: candidate.priority, source: Int32(truncatingIfNeeded: source),
+                slot: Int32(truncatingIfNeeded: slot))
         }
 
         /// Whether `self` comes before `other` in the queue's order.

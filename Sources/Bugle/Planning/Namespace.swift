@@ -18,9 +18,10 @@ public struct Namespace: Hashable, Sendable, CustomStringConvertible {
     /// The answer is `String.hasPrefix`'s; an ASCII prefix is matched byte by byte, which
     /// gives the same answer for the ids that start with it followed by an ASCII character.
     public func owns(_ requestID: String) -> Bool {
-        let bytewise = requestID.utf8.withContiguousStorageIfAvailable { id in
-            prefix.utf8.withContiguousStorageIfAvailable { prefix in Self.bytewiseOwns(id, prefix) } ?? false
-        } ?? false
+        let bytewise =
+            requestID.utf8.withContiguousStorageIfAvailable { id in
+                prefix.utf8.withContiguousStorageIfAvailable { prefix in Self.bytewiseOwns(id, prefix) } ?? false
+            } ?? false
         return bytewise || requestID.hasPrefix(prefix)
     }
 

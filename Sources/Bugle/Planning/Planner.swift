@@ -20,8 +20,10 @@ public struct PlanInput: Sendable {
 
     /// An input at `now` on `calendar`; by default no state, no deliveries, nothing pending and
     /// no marks.
-    public init(now: Date, calendar: Calendar, state: AppState = AppState(), history: DeliveryHistory = DeliveryHistory(), pendingRequestIDs: Set<String> = [],
-                marks: OccurrenceMarks = OccurrenceMarks()) {
+    public init(
+        now: Date, calendar: Calendar, state: AppState = AppState(), history: DeliveryHistory = DeliveryHistory(), pendingRequestIDs: Set<String> = [],
+        marks: OccurrenceMarks = OccurrenceMarks()
+    ) {
         self.now = now
         self.calendar = calendar
         self.state = state
@@ -88,7 +90,9 @@ public struct Planner: Sendable {
     /// A planner of `rules` that runs `policies` in order, within `budget` and `namespace`,
     /// asking rules for candidates up to `lookahead` seconds ahead: 400 days by default, 0 to
     /// 3,660 days.
-    public init(rules: [any Rule], policies: [any Policy] = [], budget: Budget = Budget(), namespace: Namespace = Namespace(), lookahead: TimeInterval = 400 * 86_400) {
+    public init(
+        rules: [any Rule], policies: [any Policy] = [], budget: Budget = Budget(), namespace: Namespace = Namespace(), lookahead: TimeInterval = 400 * 86_400
+    ) {
         self.rules = rules
         self.policies = policies
         self.budget = budget
@@ -139,7 +143,9 @@ public struct Planner: Sendable {
     /// The drop of a candidate whose day the app marked, or on which its rule's condition
     /// does not hold; `nil` when neither. The day is the local date of its fire time as the
     /// rule proposed it.
-    private static func dayDrop(_ item: CandidateQueue.Item, marks: OccurrenceMarks, conditions: [Int: Condition], state: AppState, zone: ZoneRules) -> DroppedCandidate? {
+    private static func dayDrop(_ item: CandidateQueue.Item, marks: OccurrenceMarks, conditions: [Int: Condition], state: AppState, zone: ZoneRules)
+        -> DroppedCandidate?
+    {
         let candidate = item.candidate
         let day: Int
         switch candidate.fireTime {
@@ -150,9 +156,11 @@ public struct Planner: Sendable {
             return DroppedCandidate(candidate: candidate, reason: mark.kind.dropReason, explanation: Explanation { "the app marked \(mark)" })
         }
         if let condition = conditions[item.source], !condition.evaluate(state, on: LocalDate(dayNumber: day)) {
-            return DroppedCandidate(candidate: candidate, reason: .condition, explanation: Explanation {
-                "condition \(condition) does not hold on \(LocalDate(dayNumber: day))"
-            })
+            return DroppedCandidate(
+                candidate: candidate, reason: .condition,
+                explanation: Explanation {
+                    "condition \(condition) does not hold on \(LocalDate(dayNumber: day))"
+                })
         }
         return nil
     }
@@ -279,7 +287,8 @@ public struct Planner: Sendable {
         /// candidates a policy has closed; returns whether it did.
         func jump(_ cursor: Int, source: Int, to until: Date) -> Bool {
             guard cursors[cursor].iterator != nil, cursors[cursor].lastDrawn < until,
-                  let jumped = rules[source].candidates(in: context, from: until) else { return false }
+                let jumped = rules[source].candidates(in: context, from: until)
+            else { return false }
             cursors[cursor].skipBefore = until
             if let next = jumped.next() {
                 cursors[cursor].iterator = jumped
@@ -344,7 +353,10 @@ public struct Planner: Sendable {
                 guard held.priority < candidate.priority else { continue }
                 if lowest.map({ held.priority < survivors[$0].candidate.priority }) ?? true { lowest = index }
                 if candidate.group != nil, held.group == candidate.group,
-                   lowestInGroup.map({ held.priority < survivors[$0].candidate.priority }) ?? true { lowestInGroup = index }
+                    lowestInGroup.map({ held.priority < survivors[$0].candidate.priority }) ?? true
+                {
+                    lowestInGroup = index
+                }
             }
             var tried: Set<Int> = []
             for index in [lowestInGroup, lowest].compactMap({ $0 }) where tried.insert(index).inserted {
@@ -439,20 +451,28 @@ public struct Planner: Sendable {
             if seen == nil, !unnamed.isEmpty { seen = unnamed[item.candidate.id] }
             if let seen {
                 let (occurrence, offset) = (item.candidate.occurrence, zone.offset(at: seen))
-                dropped.append(DroppedCandidate(candidate: item.candidate, reason: .delivered, explanation: Explanation {
-                    "\(occurrence) was delivered at \(ISO8601.string(from: seen, offset: offset))"
-                }))
+                dropped.append(
+                    DroppedCandidate(
+                        candidate: item.candidate, reason: .delivered,
+                        explanation: Explanation {
+                            "\(occurrence) was delivered at \(ISO8601.string(from: seen, offset: offset))"
+                        }))
                 continue
             }
             if item.candidate.fireDate <= input.now {
                 let date = item.candidate.fireDate
                 let offset = zone.offset(at: date)
-                dropped.append(DroppedCandidate(candidate: item.candidate, reason: .past, explanation: Explanation {
-                    "its time \(ISO8601.string(from: date, offset: offset)) has passed"
-                }))
+                dropped.append(
+                    DroppedCandidate(
+                        candidate: item.candidate, reason: .past,
+                        explanation: Explanation {
+                            "its time \(ISO8601.string(from: date, offset: offset)) has passed"
+                        }))
                 continue
             }
-            if item.moves == 0, !input.marks.isEmpty || !dayConditions.isEmpty, let drop = Self.dayDrop(item, marks: input.marks, conditions: dayConditions, state: input.state, zone: zone) {
+            if item.moves == 0, !input.marks.isEmpty || !dayConditions.isEmpty,
+                let drop = Self.dayDrop(item, marks: input.marks, conditions: dayConditions, state: input.state, zone: zone)
+            {
                 dropped.append(drop)
                 continue
             }
@@ -465,18 +485,24 @@ public struct Planner: Sendable {
                 ledger = displacement.ledger
                 item.candidate = displacement.kept
                 let (winner, time) = (displacement.kept, zone.localDateTime(at: displacement.kept.fireDate).time)
-                dropped.append(DroppedCandidate(candidate: victim.candidate, reason: .cap, explanation: Explanation {
-                    "\(capDetail.text); the slot went to \(winner.id) (priority \(winner.priority), \(time)), which ranks higher"
-                }))
+                dropped.append(
+                    DroppedCandidate(
+                        candidate: victim.candidate, reason: .cap,
+                        explanation: Explanation {
+                            "\(capDetail.text); the slot went to \(winner.id) (priority \(winner.priority), \(time)), which ranks higher"
+                        }))
                 restoreReserve(victim.cursor)
                 (verdict, decider) = (nil, 0)
             }
             switch verdict {
             case .move(let fireTime, let date, let reason, let detail)?:
                 guard item.moves < 3, date > item.candidate.fireDate else {
-                    dropped.append(DroppedCandidate(candidate: item.candidate, reason: reason, explanation: Explanation {
-                        "could not be moved: \(detail.text)"
-                    }))
+                    dropped.append(
+                        DroppedCandidate(
+                            candidate: item.candidate, reason: reason,
+                            explanation: Explanation {
+                                "could not be moved: \(detail.text)"
+                            }))
                     continue
                 }
                 item.candidate.adjustments.append(Adjustment(policy: reason, explanation: detail))
@@ -493,9 +519,12 @@ public struct Planner: Sendable {
                 let until = min(closedUntil, context.lookaheadEnd.addingTimeInterval(1))
                 if decider <= firstMover, until > item.candidate.fireDate, jump(cursor, source: item.source, to: until) {
                     let (rule, zone) = (item.candidate.ruleID, context.zone)
-                    dropped.append(DroppedCandidate(candidate: item.candidate, reason: reason, explanation: Explanation {
-                        "\(detail.text); \(rule)'s candidates before \(ISO8601.string(from: until, rules: zone)) are passed over"
-                    }))
+                    dropped.append(
+                        DroppedCandidate(
+                            candidate: item.candidate, reason: reason,
+                            explanation: Explanation {
+                                "\(detail.text); \(rule)'s candidates before \(ISO8601.string(from: until, rules: zone)) are passed over"
+                            }))
                 } else {
                     dropped.append(DroppedCandidate(candidate: item.candidate, reason: reason, explanation: detail))
                 }
@@ -563,7 +592,8 @@ public struct Planner: Sendable {
             coverage = Coverage(horizon: nil, limit: .exhausted)
         }
         var report = PlanReport(now: input.now, capacity: capacity, considered: considered, dropped: dropped, inactiveRules: inactiveRules, coverage: coverage)
-        report.checks = ["delivered already", "time passed", "marks and conditions by day"] + policies.map(\.summary)
+        report.checks =
+            ["delivered already", "time passed", "marks and conditions by day"] + policies.map(\.summary)
             + ["budget: \(capacity) requests, the soonest first, the higher priority first at equal times; reserves first"]
         return Plan(namespace: namespace, entries: entries, report: report)
     }

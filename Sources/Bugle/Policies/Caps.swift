@@ -23,12 +23,14 @@ public struct Caps: Policy, Hashable {
     public func evaluate(_ candidate: Candidate, context: PolicyContext, ledger: PlanLedger) -> PolicyDecision {
         let day = context.zone.dayNumber(at: candidate.fireDate)
         if let group = candidate.group, let limit = perGroupPerDay[group], ledger.count(onDay: day, group: group) >= limit {
-            return .dropUntil(.cap, detail: Explanation { "group \(group) already has \(limit) on \(LocalDate(dayNumber: day)) (cap \(limit) per day)" },
-                              until: context.zone.startOfDay(LocalDate(dayNumber: day + 1)))
+            return .dropUntil(
+                .cap, detail: Explanation { "group \(group) already has \(limit) on \(LocalDate(dayNumber: day)) (cap \(limit) per day)" },
+                until: context.zone.startOfDay(LocalDate(dayNumber: day + 1)))
         }
         if let perDay, ledger.count(onDay: day) >= perDay {
-            return .dropUntil(.cap, detail: Explanation { "\(LocalDate(dayNumber: day)) already has \(perDay) (cap \(perDay) per day)" },
-                              until: context.zone.startOfDay(LocalDate(dayNumber: day + 1)))
+            return .dropUntil(
+                .cap, detail: Explanation { "\(LocalDate(dayNumber: day)) already has \(perDay) (cap \(perDay) per day)" },
+                until: context.zone.startOfDay(LocalDate(dayNumber: day + 1)))
         }
         return .keep(candidate)
     }

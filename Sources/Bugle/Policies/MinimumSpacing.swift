@@ -18,8 +18,9 @@ public struct MinimumSpacing: Policy, Hashable {
         let gap = candidate.fireDate.timeIntervalSince(last)
         if gap < interval {
             let interval = self.interval
-            return .dropUntil(.spacing, detail: Explanation { "\(describe(max(gap, 0))) after the previous one (minimum \(describe(interval)))" },
-                              until: last.addingTimeInterval(interval))
+            return .dropUntil(
+                .spacing, detail: Explanation { "\(describe(max(gap, 0))) after the previous one (minimum \(describe(interval)))" },
+                until: last.addingTimeInterval(interval))
         }
         return .keep(candidate)
     }

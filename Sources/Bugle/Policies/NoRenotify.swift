@@ -16,8 +16,9 @@ public struct NoRenotify: Policy, Hashable {
         let gap = candidate.fireDate.timeIntervalSince(last)
         if gap < window {
             let window = self.window
-            return .dropUntil(.renotify, detail: Explanation { "\"\(key)\" was notified \(describe(max(gap, 0))) before (window \(describe(window)))" },
-                              until: last.addingTimeInterval(window))
+            return .dropUntil(
+                .renotify, detail: Explanation { "\"\(key)\" was notified \(describe(max(gap, 0))) before (window \(describe(window)))" },
+                until: last.addingTimeInterval(window))
         }
         return .keep(candidate)
     }

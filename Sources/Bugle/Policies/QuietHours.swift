@@ -79,8 +79,9 @@ public struct QuietHours: Policy, Hashable {
         switch mode {
         case .suppress:
             // The rest of the window is closed to this group too.
-            return .dropUntil(.quietHours, detail: Explanation { "\(time) is inside quiet hours \(start)–\(end)" },
-                              until: context.zone.date(for: windowEnd(containing: local)))
+            return .dropUntil(
+                .quietHours, detail: Explanation { "\(time) is inside quiet hours \(start)–\(end)" },
+                until: context.zone.date(for: windowEnd(containing: local)))
         case .defer:
             let target = windowEnd(containing: local)
             let date: Date
@@ -95,20 +96,27 @@ public struct QuietHours: Policy, Hashable {
             }
             let targetTime = target.time
             if let relevance = candidate.relevance, date.timeIntervalSince(candidate.fireDate) > relevance {
-                return .drop(.quietHours, detail: Explanation {
-                    "deferring past quiet hours \(start)–\(end) to \(targetTime) would outlast its relevance of \(describe(relevance))"
-                })
+                return .drop(
+                    .quietHours,
+                    detail: Explanation {
+                        "deferring past quiet hours \(start)–\(end) to \(targetTime) would outlast its relevance of \(describe(relevance))"
+                    })
             }
-            return .move(to: fireTime, date: date, reason: .quietHours, detail: Explanation {
-                "deferred from \(time) to \(targetTime), the end of quiet hours \(start)–\(end)"
-            })
+            return .move(
+                to: fireTime, date: date, reason: .quietHours,
+                detail: Explanation {
+                    "deferred from \(time) to \(targetTime), the end of quiet hours \(start)–\(end)"
+                })
         case .quiet:
             var quiet = candidate
             quiet.content.interruptionLevel = .passive
             quiet.content.sound = nil
-            quiet.adjustments.append(Adjustment(policy: .quietHours, explanation: Explanation {
-                "delivered quietly at \(time), inside quiet hours \(start)–\(end)"
-            }))
+            quiet.adjustments.append(
+                Adjustment(
+                    policy: .quietHours,
+                    explanation: Explanation {
+                        "delivered quietly at \(time), inside quiet hours \(start)–\(end)"
+                    }))
             return .keep(quiet)
         }
     }

@@ -24,7 +24,9 @@ extension Recurrence {
     ///   years at a time as the sequence goes.
     public func occurrences(after: Date? = nil, in timeZone: TimeZone) -> Occurrences {
         let reference = after ?? Date(timeIntervalSince1970: TimeInterval(start.localSeconds))
-        return Occurrences(self, after: after, through: nil, zone: Occurrences.window(timeZone, at: reference.wholeSecondsSince1970, seconds: Occurrences.firstWindowSeconds), ownsZone: true)
+        return Occurrences(
+            self, after: after, through: nil, zone: Occurrences.window(timeZone, at: reference.wholeSecondsSince1970, seconds: Occurrences.firstWindowSeconds),
+            ownsZone: true)
     }
 
     /// The same as `occurrences(after:in:)` with a `TimeZone`, with zone rules already read,
@@ -49,7 +51,10 @@ extension Recurrence {
     public func occurrences(from: Date, through: Date, in timeZone: TimeZone) -> [Occurrence] {
         let from = -wholeSeconds(-from.timeIntervalSince1970)
         let through = through.wholeSecondsSince1970
-        return Array(Occurrences(self, after: Date(timeIntervalSince1970: TimeInterval(from - 1)), through: through, zone: Occurrences.window(timeZone, at: from, seconds: Occurrences.firstWindowSeconds), ownsZone: true))
+        return Array(
+            Occurrences(
+                self, after: Date(timeIntervalSince1970: TimeInterval(from - 1)), through: through,
+                zone: Occurrences.window(timeZone, at: from, seconds: Occurrences.firstWindowSeconds), ownsZone: true))
     }
 
     /// The first `count` occurrences.
@@ -87,7 +92,8 @@ public struct Occurrences: Sequence, IteratorProtocol {
     private static let windowSeconds = 4 * 366 * 86_400
 
     static func window(_ timeZone: TimeZone, at instant: Int, seconds: Int) -> ZoneRules {
-        ZoneRules(timeZone: timeZone, from: Date(timeIntervalSince1970: TimeInterval(instant)), through: Date(timeIntervalSince1970: TimeInterval(instant + seconds)))
+        ZoneRules(
+            timeZone: timeZone, from: Date(timeIntervalSince1970: TimeInterval(instant)), through: Date(timeIntervalSince1970: TimeInterval(instant + seconds)))
     }
 
     init(_ recurrence: Recurrence, after: Date?, through: Int?, zone: ZoneRules, ownsZone: Bool) {

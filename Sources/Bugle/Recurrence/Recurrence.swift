@@ -50,11 +50,14 @@ public struct Recurrence: Hashable, Sendable {
     ///
     /// - Throws: A ``RecurrenceRuleError`` when the rule is invalid, or has an `UNTIL` in UTC
     ///   while the recurrence is floating.
-    public init(start: LocalDateTime, rule: RecurrenceRule? = nil, dates: [LocalDateTime] = [], exceptions: [LocalDateTime] = [], timeZone: TimeZone? = nil) throws(RecurrenceRuleError) {
+    public init(start: LocalDateTime, rule: RecurrenceRule? = nil, dates: [LocalDateTime] = [], exceptions: [LocalDateTime] = [], timeZone: TimeZone? = nil)
+        throws(RecurrenceRuleError)
+    {
         if let rule {
             try rule.validate()
             if case .instant = rule.until, timeZone == nil {
-                throw RecurrenceRuleError(part: "UNTIL", "\(rule.until!) is a UTC time but the recurrence is floating; write UNTIL without Z, or give the recurrence a time zone")
+                throw RecurrenceRuleError(
+                    part: "UNTIL", "\(rule.until!) is a UTC time but the recurrence is floating; write UNTIL without Z, or give the recurrence a time zone")
             }
         }
         self.start = start

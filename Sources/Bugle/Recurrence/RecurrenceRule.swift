@@ -239,7 +239,9 @@ public struct RecurrenceRule: Hashable, Sendable, CustomStringConvertible {
             if part == "BYSECOND", value == 60 {
                 throw RecurrenceRuleError(part: part, "60 (a leap second) is not supported; expected 0 to 59")
             }
-            let expected = signed ? "\(range.lowerBound) to \(range.upperBound) or -\(range.upperBound) to -\(range.lowerBound)" : "\(range.lowerBound) to \(range.upperBound)"
+            let expected =
+                signed
+                ? "\(range.lowerBound) to \(range.upperBound) or -\(range.upperBound) to -\(range.lowerBound)" : "\(range.lowerBound) to \(range.upperBound)"
             throw RecurrenceRuleError(part: part, "\(value) is out of range; expected \(expected)")
         }
     }

@@ -15,8 +15,10 @@ extension RecurrenceRule {
 
 /// Reading and writing RRULE text.
 enum RecurrenceText {
-    static let partNames = ["FREQ", "INTERVAL", "COUNT", "UNTIL", "BYSECOND", "BYMINUTE", "BYHOUR", "BYDAY", "BYMONTHDAY",
-                            "BYYEARDAY", "BYWEEKNO", "BYMONTH", "BYSETPOS", "WKST", "RSCALE", "SKIP"]
+    static let partNames = [
+        "FREQ", "INTERVAL", "COUNT", "UNTIL", "BYSECOND", "BYMINUTE", "BYHOUR", "BYDAY", "BYMONTHDAY",
+        "BYYEARDAY", "BYWEEKNO", "BYMONTH", "BYSETPOS", "WKST", "RSCALE", "SKIP",
+    ]
 
     static func parse(_ text: String) throws(RecurrenceRuleError) -> RecurrenceRule {
         try checkCharacters(text)
@@ -89,14 +91,20 @@ enum RecurrenceText {
         let scalars = Array(text.unicodeScalars)
         let outer: Set<Unicode.Scalar> = [" ", "\t", "\n", "\r"]
         guard let first = scalars.firstIndex(where: { !outer.contains($0) }),
-              let last = scalars.lastIndex(where: { !outer.contains($0) }) else { return }
+            let last = scalars.lastIndex(where: { !outer.contains($0) })
+        else { return }
         for index in first...last {
             let scalar = scalars[index]
             guard !(0x21...0x7E).contains(scalar.value) else { continue }
-            let code = "U+" + String(repeating: "0", count: max(0, 4 - String(scalar.value, radix: 16).count)) + String(scalar.value, radix: 16, uppercase: true)
-            let name = scalar.properties.name ?? scalar.properties.nameAlias ?? controlNames[scalar.value]
+            let code =
+                "U+" + String(repeating: "0", count: max(0, 4 - String(scalar.value, radix: 16).count)) + String(scalar.value, radix: 16, uppercase: true)
+            let name =
+                scalar.properties.name ?? scalar.properties.nameAlias ?? controlNames[scalar.value]
                 ?? (scalar.properties.generalCategory == .control ? "a control character" : nil)
-            throw RecurrenceRuleError(part: nil, "column \(index + 1): \(code)\(name.map { " (\($0.lowercased()))" } ?? "") cannot be part of a rule; an RRULE is plain ASCII text without spaces")
+            throw RecurrenceRuleError(
+                part: nil,
+                "column \(index + 1): \(code)\(name.map { " (\($0.lowercased()))" } ?? "") cannot be part of a rule; an RRULE is plain ASCII text without spaces"
+            )
         }
     }
 
@@ -140,12 +148,14 @@ enum RecurrenceText {
 
     private static func weekdayNumber(_ text: String) throws(RecurrenceRuleError) -> RecurrenceRule.WeekdayNumber {
         guard text.count >= 2 else {
-            throw RecurrenceRuleError(part: "BYDAY", "\"\(text)\" is not a weekday; expected MO, TU, WE, TH, FR, SA or SU, optionally after an ordinal (2TU, -1FR)")
+            throw RecurrenceRuleError(
+                part: "BYDAY", "\"\(text)\" is not a weekday; expected MO, TU, WE, TH, FR, SA or SU, optionally after an ordinal (2TU, -1FR)")
         }
         let code = String(text.suffix(2))
         let prefix = String(text.dropLast(2))
         guard let weekday = Weekday(code: code) else {
-            throw RecurrenceRuleError(part: "BYDAY", "\"\(text)\" is not a weekday; expected MO, TU, WE, TH, FR, SA or SU, optionally after an ordinal (2TU, -1FR)")
+            throw RecurrenceRuleError(
+                part: "BYDAY", "\"\(text)\" is not a weekday; expected MO, TU, WE, TH, FR, SA or SU, optionally after an ordinal (2TU, -1FR)")
         }
         if prefix.isEmpty { return RecurrenceRule.WeekdayNumber(weekday) }
         let ordinal = try number(prefix, "BYDAY", signed: true)
@@ -162,7 +172,8 @@ enum RecurrenceText {
             return Int(String(characters[range]))
         }
         guard characters.count == 8 || characters.count == 15 || characters.count == 16,
-              let year = digits(0..<4), let month = digits(4..<6), let day = digits(6..<8) else { throw problem }
+            let year = digits(0..<4), let month = digits(4..<6), let day = digits(6..<8)
+        else { throw problem }
         guard let date = try? LocalDate(year: year, month: month, day: day) else {
             throw RecurrenceRuleError(part: "UNTIL", "\"\(text)\": \(String(characters[0..<8])) is not a day of the calendar")
         }

@@ -90,8 +90,9 @@ public struct RecurringRule: Rule {
             if occurrence.date > endDate { finished = true }
             let suffix = withTime ? occurrence.local.description : occurrence.local.date.description
             let fireTime = basis.fireTime(local: occurrence.local, date: occurrence.date)
-            return Candidate(id: "\(id)@\(suffix)", ruleID: id, fireTime: fireTime, fireDate: occurrence.date, content: content,
-                             priority: priority, group: group, dedupeKey: dedupeKey, relevance: relevance)
+            return Candidate(
+                id: "\(id)@\(suffix)", ruleID: id, fireTime: fireTime, fireDate: occurrence.date, content: content,
+                priority: priority, group: group, dedupeKey: dedupeKey, relevance: relevance)
         }
     }
 }

@@ -135,7 +135,8 @@ extension Rule where Self == ScheduledRule {
     private static func titled(
         _ id: String, _ schedule: Schedule, _ title: String, _ body: String, _ group: String?, _ priority: Int, _ condition: Condition?, _ basis: TimeBasis
     ) -> ScheduledRule {
-        ScheduledRule(id: id, schedule: schedule, basis: basis, content: NotificationContent(title: title, body: body),
-                      priority: priority, group: group, condition: condition)
+        ScheduledRule(
+            id: id, schedule: schedule, basis: basis, content: NotificationContent(title: title, body: body),
+            priority: priority, group: group, condition: condition)
     }
 }

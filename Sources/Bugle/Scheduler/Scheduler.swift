@@ -108,8 +108,10 @@ public actor Scheduler {
     /// `state` and `history` (empty by default). Events go to `sink`; the intents and outcomes
     /// go to `journal`, in memory by default: pass a durable one so that a new process knows
     /// what an earlier one did.
-    public init(planner: Planner, center: any Center, environment: SchedulerEnvironment, state: AppState = AppState(), history: DeliveryHistory = DeliveryHistory(),
-                sink: any EventSink = EventRecorder(), journal: any SchedulerJournal = InMemoryJournal()) {
+    public init(
+        planner: Planner, center: any Center, environment: SchedulerEnvironment, state: AppState = AppState(), history: DeliveryHistory = DeliveryHistory(),
+        sink: any EventSink = EventRecorder(), journal: any SchedulerJournal = InMemoryJournal()
+    ) {
         self.planner = planner
         self.activePlanner = planner
         self.center = center
@@ -159,8 +161,10 @@ public actor Scheduler {
         let now = environment.now()
         try await loadHistory(now: now)
         try await loadMarks(now: now)
-        return activePlanner.plan(PlanInput(now: now, calendar: environment.calendar(), state: state, history: history, pendingRequestIDs: Set(pending.map(\.id)),
-                                            marks: storedMarks))
+        return activePlanner.plan(
+            PlanInput(
+                now: now, calendar: environment.calendar(), state: state, history: history, pendingRequestIDs: Set(pending.map(\.id)),
+                marks: storedMarks))
     }
 
     /// Plans, reconciles and applies: after it returns, the center's pending list in
@@ -185,8 +189,9 @@ public actor Scheduler {
         try await loadMarks(now: now)
         // The journal forgets them when the app next marks a day.
         storedMarks.removeAll(endingBefore: markableDays(now: now).lowerBound)
-        let input = PlanInput(now: now, calendar: environment.calendar(), state: state, history: history, pendingRequestIDs: Set(pending.map(\.id)),
-                              marks: storedMarks)
+        let input = PlanInput(
+            now: now, calendar: environment.calendar(), state: state, history: history, pendingRequestIDs: Set(pending.map(\.id)),
+            marks: storedMarks)
         var plan = activePlanner.plan(input)
         let authorization = await center.authorizationStatus()
         if !authorization.allowsDelivery {
@@ -268,8 +273,9 @@ public actor Scheduler {
         let delivered = try await collectDeliveries(now: now)
         let pending = try await center.pendingRequests()
         let open = try await journal.openEntries()
-        let repair = LedgerRepair.recovery(open: open, pending: pending, delivered: delivered.all, namespace: planner.namespace,
-                                           adopting: matcher, now: now, zone: zone)
+        let repair = LedgerRepair.recovery(
+            open: open, pending: pending, delivered: delivered.all, namespace: planner.namespace,
+            adopting: matcher, now: now, zone: zone)
         try await commit(delivered.new.map { .delivered($0) }, now: now)
         record(delivered.new, now: now)
         let failures = try await apply(intent: repair.intent, removals: repair.removals, additions: repair.additions, pending: pending, now: now)
@@ -309,8 +315,6 @@ public actor Scheduler {
         storedMarks = OccurrenceMarks(try await journal.marks(endingOnOrAfter: markableDays(now: now).lowerBound))
         marksLoaded = true
     }
-
-
 
     /// Adds journaled deliveries to `history` and emits them.
     private func record(_ new: [DeliveredNotification], now: Date) {
@@ -354,8 +358,10 @@ public actor Scheduler {
         for entry in additions {
             guard held.contains(entry.request.id) || held.count < limit else {
                 failures += 1
-                sink.record(.failed(operation: "add", id: entry.request.id,
-                                    message: "not added: the center holds \(held.count) of its \(limit) and the removals that would make room failed", at: now))
+                sink.record(
+                    .failed(
+                        operation: "add", id: entry.request.id,
+                        message: "not added: the center holds \(held.count) of its \(limit) and the removals that would make room failed", at: now))
                 continue
             }
             do {

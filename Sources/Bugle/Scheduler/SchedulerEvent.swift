@@ -67,7 +67,8 @@ public enum SchedulerEvent: Hashable, Sendable {
     public var date: Date {
         switch self {
         case .refreshed(_, let at), .scheduled(_, _, let at), .cancelled(_, _, let at), .dropped(_, let at),
-             .opened(_, let at), .failed(_, _, _, let at), .skipped(_, let at): at
+            .opened(_, let at), .failed(_, _, _, let at), .skipped(_, let at):
+            at
         case .delivered(let delivery): delivery.date
         }
     }

@@ -18,7 +18,8 @@ public struct ZonedInstant: Hashable, Sendable, CustomStringConvertible {
 
     /// The instant a wall clock in `timeZone` shows `local` (gaps forward, repeats first).
     public init(local: LocalDateTime, timeZone: TimeZone) {
-        self.init(date: ZoneRules(timeZone: timeZone, around: Date(timeIntervalSince1970: TimeInterval(local.localSeconds))).date(for: local), timeZone: timeZone)
+        self.init(
+            date: ZoneRules(timeZone: timeZone, around: Date(timeIntervalSince1970: TimeInterval(local.localSeconds))).date(for: local), timeZone: timeZone)
     }
 
     public var description: String { "\(ISO8601.string(from: date, timeZone: timeZone)) [\(timeZone.identifier)]" }

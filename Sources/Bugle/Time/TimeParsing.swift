@@ -38,7 +38,9 @@ public enum TimeParsing {
     static func time(_ text: String) throws(TimeValueError) -> LocalTime {
         let parts = text.split(separator: ":", omittingEmptySubsequences: false)
         guard parts.count == 2 || parts.count == 3 else {
-            throw TimeValueError(.time, text: text, field: nil, parts.count == 1 ? "there is no \":\" between the hour and the minute" : "it has \(parts.count) fields separated by \":\", not 2 or 3")
+            throw TimeValueError(
+                .time, text: text, field: nil,
+                parts.count == 1 ? "there is no \":\" between the hour and the minute" : "it has \(parts.count) fields separated by \":\", not 2 or 3")
         }
         let hour = try field(parts[0], "hour", digits: 2, of: .time, in: text)
         let minute = try field(parts[1], "minute", digits: 2, of: .time, in: text)
@@ -115,7 +117,8 @@ public enum TimeParsing {
         guard text.count >= 16 else { return nil }
         let separatorIndex = text.index(text.startIndex, offsetBy: 10)
         guard text[separatorIndex] == "T" || text[separatorIndex] == " ",
-              let date = localDate(String(text[..<separatorIndex])) else { return nil }
+            let date = localDate(String(text[..<separatorIndex]))
+        else { return nil }
         var rest = Substring(text[text.index(after: separatorIndex)...])
         var offset: Int?
         if rest.hasSuffix("Z") || rest.hasSuffix("z") {
@@ -124,8 +127,10 @@ public enum TimeParsing {
         } else if let signIndex = rest.lastIndex(where: { $0 == "+" || $0 == "-" }) {
             let sign = rest[signIndex] == "-" ? -1 : 1
             let written = rest[rest.index(after: signIndex)...]
-            let parts = written.contains(":") ? written.split(separator: ":", omittingEmptySubsequences: false)
-                                              : [written.prefix(2), written.dropFirst(2)].filter { !$0.isEmpty }
+            let parts =
+                written.contains(":")
+                ? written.split(separator: ":", omittingEmptySubsequences: false)
+                : [written.prefix(2), written.dropFirst(2)].filter { !$0.isEmpty }
             guard (1...2).contains(parts.count), let hours = number(parts[0], digits: 2) else { return nil }
             let minutes = parts.count == 2 ? number(parts[1], digits: 2) : 0
             guard let minutes, minutes < 60, hours * 3600 + minutes * 60 <= largestOffset else { return nil }

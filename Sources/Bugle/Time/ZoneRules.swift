@@ -204,8 +204,9 @@ extension TimeZone {
     public init?(ianaName name: String) {
         let isOffsetSpelling = (name.hasPrefix("GMT") || name.hasPrefix("UTC")) && name.count > 3 && !["GMT+0", "GMT-0", "GMT0"].contains(name)
         guard !name.isEmpty, name.utf8.count <= 64, !isOffsetSpelling,
-              name.unicodeScalars.allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "/_+-".unicodeScalars.contains($0)) }),
-              let zone = TimeZone(identifier: name) else { return nil }
+            name.unicodeScalars.allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "/_+-".unicodeScalars.contains($0)) }),
+            let zone = TimeZone(identifier: name)
+        else { return nil }
         self = zone
     }
 }

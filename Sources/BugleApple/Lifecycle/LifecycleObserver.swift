@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(UIKit) && !os(watchOS)
-import UIKit
+    import UIKit
 #endif
 
 /// Watches the system's notifications for the signals that change what should be pending,
@@ -25,14 +26,17 @@ public final class LifecycleObserver: @unchecked Sendable {
     ///   - observesApplicationState: Whether to watch the app entering the foreground and the
     ///     background; leave it off when the app forwards SwiftUI's scene phase.
     ///   - send: Receives each signal; pass the ``LifecycleRefresher``'s `send(_:)`.
-    public init(notificationCenter: NotificationCenter = .default, observesApplicationState: Bool = false, send: @escaping @Sendable (LifecycleSignal) -> Void) {
+    public init(notificationCenter: NotificationCenter = .default, observesApplicationState: Bool = false, send: @escaping @Sendable (LifecycleSignal) -> Void)
+    {
         self.center = notificationCenter
         self.observesApplicationState = observesApplicationState
         self.send = send
     }
 
     /// An observer that sends to `refresher`.
-    public convenience init<C: Clock>(refresher: LifecycleRefresher<C>, notificationCenter: NotificationCenter = .default, observesApplicationState: Bool = false) {
+    public convenience init<C: Clock>(
+        refresher: LifecycleRefresher<C>, notificationCenter: NotificationCenter = .default, observesApplicationState: Bool = false
+    ) {
         self.init(notificationCenter: notificationCenter, observesApplicationState: observesApplicationState) { refresher.send($0) }
     }
 
@@ -48,14 +52,14 @@ public final class LifecycleObserver: @unchecked Sendable {
             (.NSCalendarDayChanged, .dayChange),
         ]
         #if canImport(Darwin)
-        names.append((.NSSystemClockDidChange, .clockChange))
+            names.append((.NSSystemClockDidChange, .clockChange))
         #endif
         #if canImport(UIKit) && !os(watchOS)
-        names.append((UIApplication.significantTimeChangeNotification, .significantTimeChange))
-        if observesApplicationState {
-            names.append((UIApplication.willEnterForegroundNotification, .foreground))
-            names.append((UIApplication.didEnterBackgroundNotification, .background))
-        }
+            names.append((UIApplication.significantTimeChangeNotification, .significantTimeChange))
+            if observesApplicationState {
+                names.append((UIApplication.willEnterForegroundNotification, .foreground))
+                names.append((UIApplication.didEnterBackgroundNotification, .background))
+            }
         #endif
         return names
     }

@@ -77,8 +77,16 @@ public struct BugleMetadata: Hashable, Sendable, Codable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case ruleID = "rule", group, dedupeKey = "dedupe", occurrence, fingerprint, timeZone = "zone", sound
-        case relevanceScore = "relevance", deepLink = "link", emptyFields = "empty", userInfo
+        case ruleID = "rule"
+        case group
+        case dedupeKey = "dedupe"
+        case occurrence, fingerprint
+        case timeZone = "zone"
+        case sound
+        case relevanceScore = "relevance"
+        case deepLink = "link"
+        case emptyFields = "empty"
+        case userInfo
     }
 
     public init(from decoder: any Decoder) throws {
@@ -139,7 +147,13 @@ private struct TaggedJSON: Codable {
     init(_ value: JSONValue) { self.value = value }
 
     private enum Kind: String, CodingKey {
-        case null = "n", bool = "b", int = "i", double = "d", string = "s", array = "a", object = "o"
+        case null = "n"
+        case bool = "b"
+        case int = "i"
+        case double = "d"
+        case string = "s"
+        case array = "a"
+        case object = "o"
     }
 
     init(from decoder: any Decoder) throws {

@@ -25,7 +25,9 @@ public struct RequestMapping: Sendable {
     public var attachments: @Sendable (NotificationRequest) -> [AttachmentDescription]
 
     /// A mapping for a device on `calendar`, with `attachments` for each request.
-    public init(calendar: Calendar = Calendar(identifier: .gregorian), attachments: @escaping @Sendable (NotificationRequest) -> [AttachmentDescription] = { _ in [] }) {
+    public init(
+        calendar: Calendar = Calendar(identifier: .gregorian), attachments: @escaping @Sendable (NotificationRequest) -> [AttachmentDescription] = { _ in [] }
+    ) {
         self.calendar = calendar
         self.attachments = attachments
     }
@@ -104,14 +106,17 @@ public struct RequestMapping: Sendable {
 
     private func floatingComponents(_ local: LocalDateTime) -> DateComponents {
         guard calendar.identifier != .gregorian else {
-            return DateComponents(year: local.date.year, month: local.date.month, day: local.date.day, hour: local.time.hour, minute: local.time.minute, second: local.time.second)
+            return DateComponents(
+                year: local.date.year, month: local.date.month, day: local.date.day, hour: local.time.hour, minute: local.time.minute, second: local.time.second
+            )
         }
         // The same wall-clock reading in another calendar: convert through UTC, where a
         // local time and an instant are the same number.
         let utc = TimeZone(secondsFromGMT: 0)!
         var other = calendar
         other.timeZone = utc
-        var components = other.dateComponents([.era, .year, .month, .day, .hour, .minute, .second], from: Date(timeIntervalSince1970: TimeInterval(local.localSeconds)))
+        var components = other.dateComponents(
+            [.era, .year, .month, .day, .hour, .minute, .second], from: Date(timeIntervalSince1970: TimeInterval(local.localSeconds)))
         if components.isLeapMonth != true { components.isLeapMonth = nil }
         components.calendar = nil
         components.timeZone = nil
@@ -127,7 +132,9 @@ public struct RequestMapping: Sendable {
         let zone = rules.instant(for: local) == instant ? zoned.timeZone : TimeZone(secondsFromGMT: rules.offset(atInstant: instant))!
         var gregorian = Calendar(identifier: .gregorian)
         gregorian.timeZone = zone
-        return DateComponents(calendar: gregorian, timeZone: zone, year: local.date.year, month: local.date.month, day: local.date.day, hour: local.time.hour, minute: local.time.minute, second: local.time.second)
+        return DateComponents(
+            calendar: gregorian, timeZone: zone, year: local.date.year, month: local.date.month, day: local.date.day, hour: local.time.hour,
+            minute: local.time.minute, second: local.time.second)
     }
 
     // MARK: System → Bugle
@@ -142,12 +149,16 @@ public struct RequestMapping: Sendable {
         let metadata = BugleMetadata(userInfo: description.content.userInfo)
         let content = Self.content(from: description.content, metadata: metadata)
         if let metadata, let components = description.trigger.dateComponents, !description.trigger.repeats,
-           let fireTime = fireTime(from: components, namedZone: metadata.timeZone) {
-            return NotificationRequest(id: description.identifier, fireTime: fireTime, content: content, ruleID: metadata.ruleID, group: metadata.group,
-                                       dedupeKey: metadata.dedupeKey, occurrence: metadata.occurrence)
+            let fireTime = fireTime(from: components, namedZone: metadata.timeZone)
+        {
+            return NotificationRequest(
+                id: description.identifier, fireTime: fireTime, content: content, ruleID: metadata.ruleID, group: metadata.group,
+                dedupeKey: metadata.dedupeKey, occurrence: metadata.occurrence)
         }
         let utc = TimeZone(secondsFromGMT: 0)!
-        return NotificationRequest(id: description.identifier, fireTime: .zoned(ZonedInstant(date: description.trigger.nextTriggerDate ?? .distantFuture, timeZone: utc)), content: content)
+        return NotificationRequest(
+            id: description.identifier, fireTime: .zoned(ZonedInstant(date: description.trigger.nextTriggerDate ?? .distantFuture, timeZone: utc)),
+            content: content)
     }
 
     /// The delivery a description of a shown notification stands for.
@@ -177,10 +188,13 @@ public struct RequestMapping: Sendable {
     /// The wall-clock reading of complete components (year to minute) in `calendar`.
     private static func localDateTime(from components: DateComponents, in calendar: Calendar) -> LocalDateTime? {
         guard let year = components.year, let month = components.month, let day = components.day,
-              let hour = components.hour, let minute = components.minute else { return nil }
+            let hour = components.hour, let minute = components.minute
+        else { return nil }
         let second = components.second ?? 0
         if calendar.identifier == .gregorian {
-            guard let date = try? LocalDate(year: year, month: month, day: day), let time = try? LocalTime(hour: hour, minute: minute, second: second) else { return nil }
+            guard let date = try? LocalDate(year: year, month: month, day: day), let time = try? LocalTime(hour: hour, minute: minute, second: second) else {
+                return nil
+            }
             return LocalDateTime(date: date, time: time)
         }
         var other = calendar

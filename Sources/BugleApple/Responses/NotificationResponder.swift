@@ -20,7 +20,10 @@ public struct NotificationResponder: Sendable {
     public var mapping: RequestMapping
 
     /// A responder for `scheduler`.
-    public init(scheduler: Scheduler, presentation: ForegroundPresentation = ForegroundPresentation(), router: DeepLinkRouter = DeepLinkRouter(), mapping: RequestMapping = RequestMapping()) {
+    public init(
+        scheduler: Scheduler, presentation: ForegroundPresentation = ForegroundPresentation(), router: DeepLinkRouter = DeepLinkRouter(),
+        mapping: RequestMapping = RequestMapping()
+    ) {
         self.scheduler = scheduler
         self.presentation = presentation
         self.router = router
@@ -37,7 +40,9 @@ public struct NotificationResponder: Sendable {
     }
 
     /// Handles the user's answer to a notification; returns it with where it leads.
-    public func didReceive(_ notification: DeliveredNotificationDescription, action: NotificationResponse.Action, userText: String? = nil) async -> NotificationTap {
+    public func didReceive(_ notification: DeliveredNotificationDescription, action: NotificationResponse.Action, userText: String? = nil) async
+        -> NotificationTap
+    {
         let response = NotificationResponse(notification: mapping.delivered(from: notification), action: action, userText: userText)
         if action == .open, scheduler.planner.namespace.owns(notification.identifier) {
             await recordingFailure("record open", id: notification.identifier) {

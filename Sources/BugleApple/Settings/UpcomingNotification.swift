@@ -30,6 +30,8 @@ public struct UpcomingNotification: Hashable, Sendable, Identifiable {
     public init(_ entry: PlanEntry) {
         let request = entry.request
         let followsDeviceClock = if case .wallClock = request.fireTime { true } else { false }
-        self.init(id: request.id, ruleID: request.ruleID, title: request.content.title, body: request.content.body, fireDate: entry.candidate.fireDate, followsDeviceClock: followsDeviceClock)
+        self.init(
+            id: request.id, ruleID: request.ruleID, title: request.content.title, body: request.content.body, fireDate: entry.candidate.fireDate,
+            followsDeviceClock: followsDeviceClock)
     }
 }

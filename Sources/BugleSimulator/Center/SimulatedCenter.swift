@@ -130,7 +130,10 @@ public actor SimulatedCenter: Center {
     /// An empty center on `device` that keeps `pendingLimit` requests (64 by default, as iOS),
     /// evicts by `eviction` past it (the last added stay, by default), starts with
     /// `authorization`, and fails calls as `faults` say (never, by default).
-    public init(device: SimulatedDevice, pendingLimit: Int = 64, eviction: Eviction = .keepLastAdded, authorization: AuthorizationStatus = .authorized, faults: Faults = .none) {
+    public init(
+        device: SimulatedDevice, pendingLimit: Int = 64, eviction: Eviction = .keepLastAdded, authorization: AuthorizationStatus = .authorized,
+        faults: Faults = .none
+    ) {
         self.device = device
         self.pendingLimit = pendingLimit
         self.eviction = eviction

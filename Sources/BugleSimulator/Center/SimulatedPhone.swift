@@ -93,13 +93,16 @@ public actor SimulatedPhone {
     ///   - lookahead: how far ahead the planner looks.
     ///   - journal: where the scheduler keeps its ledger and history (a store, to test it with
     ///     the phone); an in-memory journal when `nil`. A ``relaunch()`` keeps it.
-    public init(at start: String, in timeZone: String, rules: [any Rule], policies: [any Policy] = [], state: AppState = AppState(),
-                budget: Budget = Budget(), authorization: AuthorizationStatus = .authorized, faults: SimulatedCenter.Faults = .none,
-                lookahead: TimeInterval = 400 * 86_400, journal: (any SchedulerJournal)? = nil) async throws {
+    public init(
+        at start: String, in timeZone: String, rules: [any Rule], policies: [any Policy] = [], state: AppState = AppState(),
+        budget: Budget = Budget(), authorization: AuthorizationStatus = .authorized, faults: SimulatedCenter.Faults = .none,
+        lookahead: TimeInterval = 400 * 86_400, journal: (any SchedulerJournal)? = nil
+    ) async throws {
         let zone = try ScenarioValue(text: timeZone, path: "timeZone").timeZone()
         let written = try ScenarioValue(text: start, path: "start").dateTime()
-        let scenario = Scenario(name: "Simulated phone", start: written, timeZone: zone, days: 0, budget: budget, authorization: authorization,
-                                faults: faults, rules: rules, policies: policies, state: state, events: [], lookahead: lookahead)
+        let scenario = Scenario(
+            name: "Simulated phone", start: written, timeZone: zone, days: 0, budget: budget, authorization: authorization,
+            faults: faults, rules: rules, policies: policies, state: state, events: [], lookahead: lookahead)
         simulation = try await Simulation(scenario: scenario, journal: journal)
     }
 
@@ -181,7 +184,10 @@ public actor SimulatedPhone {
     /// Time passes until `date`; what it passes is delivered, in order.
     public func advance(to date: Date) async throws {
         guard date >= now else {
-            throw ScenarioError(message: "advance(to:): \(describe(date)) is before the phone's clock, \(describe(now)); time only moves forward (setClock(to:) sets the clock back)")
+            throw ScenarioError(
+                message:
+                    "advance(to:): \(describe(date)) is before the phone's clock, \(describe(now)); time only moves forward (setClock(to:) sets the clock back)"
+            )
         }
         await simulation.center.advance(to: date)
     }

@@ -79,7 +79,8 @@ private struct HTMLPage {
         rules = Set(result.deliveries.map(\.rule) + result.dropped.map(\.rule) + result.missed.map(\.rule)).sorted()
         var colors: [String: String] = [:]
         for (index, rule) in rules.enumerated() {
-            colors[rule] = index < Self.palette.count
+            colors[rule] =
+                index < Self.palette.count
                 ? Self.palette[index]
                 : "hsl(\(index * 137 % 360), 55%, 48%)"
         }
@@ -127,15 +128,19 @@ private struct HTMLPage {
         let start = zones.local(result.start, result.timeZone)
         let days = zones.rules(result.timeZone).localDate(at: result.start).days(to: zones.rules(result.timeZone).localDate(at: result.end))
         markup.element("h1", text: result.name)
-        markup.element("p", ["class": "meta"], text: "\(result.timeZone) · from \(start.date.weekday.shortName) \(start.date) \(start.time) for \(days) days · "
-            + "\(result.platform.name): \(result.platform.pendingLimit) pending, plans up to \(result.capacity)")
+        markup.element(
+            "p", ["class": "meta"],
+            text: "\(result.timeZone) · from \(start.date.weekday.shortName) \(start.date) \(start.time) for \(days) days · "
+                + "\(result.platform.name): \(result.platform.pendingLimit) pending, plans up to \(result.capacity)")
         markup.open("div", ["class": "cards"])
         card("delivered", "\(result.deliveries.count)", breakdown(result.deliveredByRule))
         card("dropped", "\(result.dropped.count)", breakdown(result.droppedByReason))
         if !result.missed.isEmpty {
             card("missed", "\(result.missed.count)", "left behind by a zone change")
         }
-        card("center calls", "\(result.calls.adds + result.calls.removes)", "\(result.calls.adds) adds, \(result.calls.removes) removes over \(result.refreshes.count) refreshes")
+        card(
+            "center calls", "\(result.calls.adds + result.calls.removes)",
+            "\(result.calls.adds) adds, \(result.calls.removes) removes over \(result.refreshes.count) refreshes")
         card("peak pending", "\(result.peakPending) of \(result.platform.pendingLimit)", "\(result.pendingAtEnd) at the end")
         card("covered until", coverageHeadline(), coverageDetail())
         markup.close()
@@ -282,20 +287,33 @@ private struct HTMLPage {
 
     private mutating func timeline() {
         let height = Self.axisHeight + Double(rows.count) * Self.rowHeight + 6
-        markup.open("svg", ["class": "timeline", "viewBox": "0 0 \(num(Self.width)) \(num(height))", "role": "img",
-                            "aria-label": "Deliveries and drops, one row per local day"])
+        markup.open(
+            "svg",
+            [
+                "class": "timeline", "viewBox": "0 0 \(num(Self.width)) \(num(height))", "role": "img",
+                "aria-label": "Deliveries and drops, one row per local day",
+            ])
         for (index, row) in rows.enumerated() {
-            markup.empty("rect", ["class": index % 2 == 0 ? "day" : "day alt", "data-date": row.date.description,
-                                  "x": num(Self.plotX), "y": num(row.top), "width": num(Self.plotWidth), "height": num(Self.rowHeight)])
+            markup.empty(
+                "rect",
+                [
+                    "class": index % 2 == 0 ? "day" : "day alt", "data-date": row.date.description,
+                    "x": num(Self.plotX), "y": num(row.top), "width": num(Self.plotWidth), "height": num(Self.rowHeight),
+                ])
         }
         quietShading()
         for hour in 0...24 {
             let x = Self.plotX + Double(hour) * Self.hourWidth
-            markup.empty("line", ["class": hour % 6 == 0 ? "hour major" : "hour", "data-hour": "\(hour)", "x1": num(x), "y1": num(Self.axisHeight - 4),
-                                  "x2": num(x), "y2": num(height - 6)])
+            markup.empty(
+                "line",
+                [
+                    "class": hour % 6 == 0 ? "hour major" : "hour", "data-hour": "\(hour)", "x1": num(x), "y1": num(Self.axisHeight - 4),
+                    "x2": num(x), "y2": num(height - 6),
+                ])
             if hour % 3 == 0 {
-                markup.element("text", ["class": "axis", "x": num(x), "y": num(Self.axisHeight - 9), "text-anchor": "middle"],
-                               text: "\(hour < 10 ? "0" : "")\(hour):00")
+                markup.element(
+                    "text", ["class": "axis", "x": num(x), "y": num(Self.axisHeight - 9), "text-anchor": "middle"],
+                    text: "\(hour < 10 ? "0" : "")\(hour):00")
             }
         }
         rowLabels()
@@ -316,15 +334,17 @@ private struct HTMLPage {
             let noon = zones.rules(zone).date(for: LocalDateTime(date: row.date, time: "12:00"))
             let y = num(row.top + Self.rowHeight / 2 + 4)
             let weekend = row.date.weekday == .saturday || row.date.weekday == .sunday
-            markup.element("text", ["class": weekend ? "daylabel weekend" : "daylabel", "x": "4", "y": y],
-                           text: "\(row.date.weekday.shortName) \(row.date)")
+            markup.element(
+                "text", ["class": weekend ? "daylabel weekend" : "daylabel", "x": "4", "y": y],
+                text: "\(row.date.weekday.shortName) \(row.date)")
             markup.element("text", ["class": "offset", "x": num(Self.plotX - 8), "y": y, "text-anchor": "end"], text: zones.offset(noon, zone))
         }
     }
 
     private mutating func quietShading() {
         for quiet in result.quietHours where quiet.start != quiet.end {
-            let spans = quiet.start < quiet.end
+            let spans =
+                quiet.start < quiet.end
                 ? [(x(of: quiet.start), x(of: quiet.end))]
                 : [(Self.plotX, x(of: quiet.end)), (x(of: quiet.start), Self.plotX + Self.plotWidth)]
             for row in rows {
@@ -397,7 +417,7 @@ private struct HTMLPage {
 
     private mutating func runOuts() {
         for (refresh, horizon) in runOutRefreshes {
-            guard case let (row, x)? = position(horizon, zone(at: horizon)) else { continue }
+            guard case (let row, let x)? = position(horizon, zone(at: horizon)) else { continue }
             let local = zones.local(horizon, zone(at: horizon))
             rowLine(row, x: x, class: "horizon", title: "\(local.time) \(runOutText(refresh))")
         }
@@ -405,7 +425,7 @@ private struct HTMLPage {
 
     private mutating func appEvents() {
         for event in result.appEvents {
-            guard case let (row, x)? = position(event.at, event.timeZone) else { continue }
+            guard case (let row, let x)? = position(event.at, event.timeZone) else { continue }
             let bottom = rows[row].top + Self.rowHeight - 1
             markup.open("path", ["class": "event", "d": "M\(num(x)) \(num(bottom - 6)) L\(num(x + 3.5)) \(num(bottom)) L\(num(x - 3.5)) \(num(bottom)) Z"])
             markup.element("title", text: "\(zones.local(event.at, event.timeZone).time) \(event.text)")
@@ -414,34 +434,47 @@ private struct HTMLPage {
     }
 
     private mutating func deliveryMark(_ delivery: SimulationResult.Delivery) {
-        guard case let (row, x)? = position(delivery.at, delivery.timeZone) else { return }
+        guard case (let row, let x)? = position(delivery.at, delivery.timeZone) else { return }
         let passive = delivery.interruptionLevel == InterruptionLevel.passive.rawValue
         var tip = "\(moment(delivery.at, delivery.timeZone)) · \(delivery.rule)\n\(delivery.title)"
         if let subtitle = delivery.subtitle { tip += " (\(subtitle))" }
         if !delivery.body.isEmpty { tip += "\n\(delivery.body)" }
         if delivery.interruptionLevel != InterruptionLevel.active.rawValue { tip += "\n[\(delivery.interruptionLevel)]" }
         for adjustment in delivery.adjustments { tip += "\n\(adjustment)" }
-        markup.open("circle", ["class": "delivery", "data-rule": delivery.rule, "data-id": delivery.id, "cx": num(x),
-                               "cy": num(markCenter(row: row, x: x)), "r": passive ? "3.5" : "5.5", "fill": color(delivery.rule)])
+        markup.open(
+            "circle",
+            [
+                "class": "delivery", "data-rule": delivery.rule, "data-id": delivery.id, "cx": num(x),
+                "cy": num(markCenter(row: row, x: x)), "r": passive ? "3.5" : "5.5", "fill": color(delivery.rule),
+            ])
         markup.element("title", text: tip)
         markup.close()
     }
 
     private mutating func dropMark(_ drop: SimulationResult.Drop) {
-        guard case let (row, x)? = position(drop.at, drop.timeZone) else { return }
+        guard case (let row, let x)? = position(drop.at, drop.timeZone) else { return }
         let tip = "\(moment(drop.at, drop.timeZone)) · \(drop.rule)\n\(drop.title)\ndropped (\(drop.reason)): \(drop.detail)"
-        markup.open("circle", ["class": "drop", "data-rule": drop.rule, "data-reason": drop.reason, "cx": num(x),
-                               "cy": num(markCenter(row: row, x: x)), "r": "4.5", "stroke": color(drop.rule)])
+        markup.open(
+            "circle",
+            [
+                "class": "drop", "data-rule": drop.rule, "data-reason": drop.reason, "cx": num(x),
+                "cy": num(markCenter(row: row, x: x)), "r": "4.5", "stroke": color(drop.rule),
+            ])
         markup.element("title", text: tip)
         markup.close()
     }
 
     private mutating func missedMark(_ missed: SimulationResult.Missed) {
-        guard case let (row, x)? = position(missed.at, missed.timeZone) else { return }
+        guard case (let row, let x)? = position(missed.at, missed.timeZone) else { return }
         let fireTime = missed.fireTime.replacingOccurrences(of: " (wall clock)", with: "")
-        let tip = "\(moment(missed.at, missed.timeZone)) · \(missed.rule)\n\(missed.title)\nmissed: its wall-clock time \(fireTime) had already passed in \(missed.timeZone)"
-        markup.open("circle", ["class": "missed", "data-rule": missed.rule, "cx": num(x),
-                               "cy": num(markCenter(row: row, x: x)), "r": "4.5", "stroke": color(missed.rule)])
+        let tip =
+            "\(moment(missed.at, missed.timeZone)) · \(missed.rule)\n\(missed.title)\nmissed: its wall-clock time \(fireTime) had already passed in \(missed.timeZone)"
+        markup.open(
+            "circle",
+            [
+                "class": "missed", "data-rule": missed.rule, "cx": num(x),
+                "cy": num(markCenter(row: row, x: x)), "r": "4.5", "stroke": color(missed.rule),
+            ])
         markup.element("title", text: tip)
         markup.close()
     }
@@ -449,8 +482,12 @@ private struct HTMLPage {
     private mutating func rowNotes() {
         for row in rows where !row.notes.isEmpty {
             let text = row.notes.joined(separator: " · ")
-            markup.open("text", ["class": row.notes.contains(where: { $0.hasPrefix("DST") }) ? "note dst" : "note",
-                                 "x": num(Self.notesX), "y": num(row.top + Self.rowHeight / 2 + 4)])
+            markup.open(
+                "text",
+                [
+                    "class": row.notes.contains(where: { $0.hasPrefix("DST") }) ? "note dst" : "note",
+                    "x": num(Self.notesX), "y": num(row.top + Self.rowHeight / 2 + 4),
+                ])
             markup.element("title", text: text)
             markup.text(text)
             markup.close()
@@ -473,8 +510,12 @@ private struct HTMLPage {
         }
         func y(_ count: Double) -> Double { bottom - count / yMax * plotHeight }
 
-        markup.open("svg", ["class": "pending", "viewBox": "0 0 \(num(Self.width)) \(num(height))", "role": "img",
-                            "aria-label": "Pending requests over time against the platform's limit"])
+        markup.open(
+            "svg",
+            [
+                "class": "pending", "viewBox": "0 0 \(num(Self.width)) \(num(height))", "role": "img",
+                "aria-label": "Pending requests over time against the platform's limit",
+            ])
         markup.empty("rect", ["class": "plot", "x": num(Self.plotX), "y": num(top), "width": num(Self.plotWidth), "height": num(plotHeight)])
 
         // Horizontal grid and the count axis.
@@ -518,11 +559,19 @@ private struct HTMLPage {
         }
 
         // The platform's limit and what the planner allows itself under it.
-        markup.empty("line", ["class": "limit", "x1": num(Self.plotX), "y1": num(y(Double(limit))), "x2": num(Self.plotX + Self.plotWidth), "y2": num(y(Double(limit)))])
-        markup.element("text", ["class": "limit-label", "x": num(Self.notesX), "y": num(y(Double(limit)) + 4)], text: "limit \(limit) (\(result.platform.name))")
+        markup.empty(
+            "line", ["class": "limit", "x1": num(Self.plotX), "y1": num(y(Double(limit))), "x2": num(Self.plotX + Self.plotWidth), "y2": num(y(Double(limit)))])
+        markup.element(
+            "text", ["class": "limit-label", "x": num(Self.notesX), "y": num(y(Double(limit)) + 4)], text: "limit \(limit) (\(result.platform.name))")
         if result.capacity != limit {
-            markup.empty("line", ["class": "capacity", "x1": num(Self.plotX), "y1": num(y(Double(result.capacity))), "x2": num(Self.plotX + Self.plotWidth), "y2": num(y(Double(result.capacity)))])
-            markup.element("text", ["class": "capacity-label", "x": num(Self.notesX), "y": num(y(Double(result.capacity)) + 15)], text: "plans up to \(result.capacity)")
+            markup.empty(
+                "line",
+                [
+                    "class": "capacity", "x1": num(Self.plotX), "y1": num(y(Double(result.capacity))), "x2": num(Self.plotX + Self.plotWidth),
+                    "y2": num(y(Double(result.capacity))),
+                ])
+            markup.element(
+                "text", ["class": "capacity-label", "x": num(Self.notesX), "y": num(y(Double(result.capacity)) + 15)], text: "plans up to \(result.capacity)")
         }
 
         // Where a plan ran out before the next refresh, and the final coverage horizon.
@@ -552,8 +601,14 @@ private struct HTMLPage {
         // The refreshes, under the axis.
         for refresh in result.refreshes {
             let refreshX = x(refresh.at)
-            markup.open("path", ["class": "refresh", "d": "M\(num(refreshX)) \(num(bottom + 22)) L\(num(refreshX + 4)) \(num(bottom + 29)) L\(num(refreshX - 4)) \(num(bottom + 29)) Z"])
-            var tip = "\(moment(refresh.at, zone(at: refresh.at))) refresh (\(refresh.reason)): planned \(refresh.planned), \(refresh.added) added, \(refresh.removed) removed"
+            markup.open(
+                "path",
+                [
+                    "class": "refresh",
+                    "d": "M\(num(refreshX)) \(num(bottom + 22)) L\(num(refreshX + 4)) \(num(bottom + 29)) L\(num(refreshX - 4)) \(num(bottom + 29)) Z",
+                ])
+            var tip =
+                "\(moment(refresh.at, zone(at: refresh.at))) refresh (\(refresh.reason)): planned \(refresh.planned), \(refresh.added) added, \(refresh.removed) removed"
             if refresh.failures > 0 { tip += ", \(refresh.failures) calls failed" }
             markup.element("title", text: tip)
             markup.close()
@@ -657,64 +712,64 @@ private struct HTMLPage {
 
     // Only selectors and declarations: no character here needs escaping in XML.
     static let styleSheet = """
-    :root { color-scheme: light; }
-    body { margin: 0; background: #f6f7f9; color: #1f2328;
-           font: 14px/1.45 system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif; }
-    main { max-width: 1360px; margin: 0 auto; padding: 18px 24px 40px; }
-    h1 { font-size: 22px; margin: 0 0 2px; }
-    h2 { font-size: 15px; margin: 20px 0 6px; color: #424a53; }
-    .meta { color: #57606a; margin: 0 0 12px; }
-    .cards { display: flex; flex-wrap: wrap; gap: 10px; }
-    .card { flex: 1 1 150px; background: #fff; border: 1px solid #d8dee4; border-radius: 8px; padding: 8px 14px; }
-    .card .label { font-size: 12px; color: #57606a; text-transform: uppercase; letter-spacing: 0.04em; }
-    .card .value { font-size: 19px; font-weight: 600; font-variant-numeric: tabular-nums; white-space: nowrap; }
-    .card .detail { font-size: 12px; color: #57606a; }
-    .legend { display: flex; flex-wrap: wrap; align-items: center; gap: 4px 16px; font-size: 12px; margin: 0 0 6px; }
-    .legend .item { display: inline-flex; align-items: center; gap: 5px; }
-    h2 .hint { font-size: 12px; font-weight: normal; color: #8c959f; margin-left: 12px; }
-    figure.panel { margin: 0; background: #fff; border: 1px solid #d8dee4; border-radius: 8px; padding: 6px 8px; }
-    figure.panel svg { display: block; width: 100%; height: auto; }
-    svg text { font-family: inherit; }
-    .axis { font-size: 11px; fill: #57606a; font-variant-numeric: tabular-nums; }
-    .daylabel { font-size: 12px; fill: #1f2328; font-variant-numeric: tabular-nums; }
-    .daylabel.weekend { font-weight: 600; }
-    .offset { font-size: 11px; fill: #8c959f; font-variant-numeric: tabular-nums; }
-    .note { font-size: 11px; fill: #8250df; }
-    .note.dst { fill: #bc4c00; }
-    rect.day { fill: #ffffff; }
-    rect.day.alt { fill: #f6f8fa; }
-    rect.quiet { fill: #dbe2f1; fill-opacity: 0.75; }
-    line.hour { stroke: #eaeef2; stroke-width: 1; }
-    line.hour.major { stroke: #c9d1d9; }
-    circle.delivery { stroke: #ffffff; stroke-width: 1.2; }
-    circle.drop { fill: #ffffff; stroke-width: 2; }
-    circle.missed { fill: #ffffff; stroke-width: 2; stroke-dasharray: 2.2 1.8; }
-    path.event { fill: #8c959f; }
-    line.dst { stroke: #bc4c00; stroke-width: 1.5; stroke-dasharray: 3 2; }
-    line.zone-change { stroke: #8250df; stroke-width: 2.5; }
-    line.horizon { stroke: #cf222e; stroke-width: 1.5; stroke-dasharray: 4 2; }
-    rect.plot { fill: #ffffff; stroke: #d0d7de; }
-    line.grid { stroke: #eaeef2; }
-    line.day-tick { stroke: #8c959f; }
-    path.pending-area { fill: #4e79a7; fill-opacity: 0.14; }
-    path.pending-line { fill: none; stroke: #4e79a7; stroke-width: 1.8; }
-    line.limit { stroke: #cf222e; stroke-width: 1.5; }
-    line.capacity { stroke: #57606a; stroke-dasharray: 5 3; }
-    line.coverage { stroke: #1a7f37; stroke-width: 2; }
-    .limit-label { font-size: 11px; fill: #cf222e; }
-    .capacity-label { font-size: 11px; fill: #57606a; }
-    .coverage-label { font-size: 11px; fill: #1a7f37; }
-    path.refresh { fill: #1f2328; }
-    .totals { display: flex; flex-wrap: wrap; gap: 24px; align-items: flex-start; }
-    table { border-collapse: collapse; background: #fff; border: 1px solid #d8dee4; font-size: 13px; }
-    th, td { padding: 5px 12px; border-bottom: 1px solid #eaeef2; text-align: left; }
-    th { font-weight: 600; color: #424a53; background: #f6f8fa; }
-    tfoot td { font-weight: 600; border-bottom: none; }
-    .number { text-align: right; font-variant-numeric: tabular-nums; }
-    .swatch { display: inline-block; width: 10px; height: 10px; border-radius: 50%; margin-right: 7px; }
-    dl { display: grid; grid-template-columns: max-content auto; gap: 4px 14px; margin: 0; font-size: 13px; }
-    dt { color: #57606a; }
-    dd { margin: 0; }
+        :root { color-scheme: light; }
+        body { margin: 0; background: #f6f7f9; color: #1f2328;
+               font: 14px/1.45 system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif; }
+        main { max-width: 1360px; margin: 0 auto; padding: 18px 24px 40px; }
+        h1 { font-size: 22px; margin: 0 0 2px; }
+        h2 { font-size: 15px; margin: 20px 0 6px; color: #424a53; }
+        .meta { color: #57606a; margin: 0 0 12px; }
+        .cards { display: flex; flex-wrap: wrap; gap: 10px; }
+        .card { flex: 1 1 150px; background: #fff; border: 1px solid #d8dee4; border-radius: 8px; padding: 8px 14px; }
+        .card .label { font-size: 12px; color: #57606a; text-transform: uppercase; letter-spacing: 0.04em; }
+        .card .value { font-size: 19px; font-weight: 600; font-variant-numeric: tabular-nums; white-space: nowrap; }
+        .card .detail { font-size: 12px; color: #57606a; }
+        .legend { display: flex; flex-wrap: wrap; align-items: center; gap: 4px 16px; font-size: 12px; margin: 0 0 6px; }
+        .legend .item { display: inline-flex; align-items: center; gap: 5px; }
+        h2 .hint { font-size: 12px; font-weight: normal; color: #8c959f; margin-left: 12px; }
+        figure.panel { margin: 0; background: #fff; border: 1px solid #d8dee4; border-radius: 8px; padding: 6px 8px; }
+        figure.panel svg { display: block; width: 100%; height: auto; }
+        svg text { font-family: inherit; }
+        .axis { font-size: 11px; fill: #57606a; font-variant-numeric: tabular-nums; }
+        .daylabel { font-size: 12px; fill: #1f2328; font-variant-numeric: tabular-nums; }
+        .daylabel.weekend { font-weight: 600; }
+        .offset { font-size: 11px; fill: #8c959f; font-variant-numeric: tabular-nums; }
+        .note { font-size: 11px; fill: #8250df; }
+        .note.dst { fill: #bc4c00; }
+        rect.day { fill: #ffffff; }
+        rect.day.alt { fill: #f6f8fa; }
+        rect.quiet { fill: #dbe2f1; fill-opacity: 0.75; }
+        line.hour { stroke: #eaeef2; stroke-width: 1; }
+        line.hour.major { stroke: #c9d1d9; }
+        circle.delivery { stroke: #ffffff; stroke-width: 1.2; }
+        circle.drop { fill: #ffffff; stroke-width: 2; }
+        circle.missed { fill: #ffffff; stroke-width: 2; stroke-dasharray: 2.2 1.8; }
+        path.event { fill: #8c959f; }
+        line.dst { stroke: #bc4c00; stroke-width: 1.5; stroke-dasharray: 3 2; }
+        line.zone-change { stroke: #8250df; stroke-width: 2.5; }
+        line.horizon { stroke: #cf222e; stroke-width: 1.5; stroke-dasharray: 4 2; }
+        rect.plot { fill: #ffffff; stroke: #d0d7de; }
+        line.grid { stroke: #eaeef2; }
+        line.day-tick { stroke: #8c959f; }
+        path.pending-area { fill: #4e79a7; fill-opacity: 0.14; }
+        path.pending-line { fill: none; stroke: #4e79a7; stroke-width: 1.8; }
+        line.limit { stroke: #cf222e; stroke-width: 1.5; }
+        line.capacity { stroke: #57606a; stroke-dasharray: 5 3; }
+        line.coverage { stroke: #1a7f37; stroke-width: 2; }
+        .limit-label { font-size: 11px; fill: #cf222e; }
+        .capacity-label { font-size: 11px; fill: #57606a; }
+        .coverage-label { font-size: 11px; fill: #1a7f37; }
+        path.refresh { fill: #1f2328; }
+        .totals { display: flex; flex-wrap: wrap; gap: 24px; align-items: flex-start; }
+        table { border-collapse: collapse; background: #fff; border: 1px solid #d8dee4; font-size: 13px; }
+        th, td { padding: 5px 12px; border-bottom: 1px solid #eaeef2; text-align: left; }
+        th { font-weight: 600; color: #424a53; background: #f6f8fa; }
+        tfoot td { font-weight: 600; border-bottom: none; }
+        .number { text-align: right; font-variant-numeric: tabular-nums; }
+        .swatch { display: inline-block; width: 10px; height: 10px; border-radius: 50%; margin-right: 7px; }
+        dl { display: grid; grid-template-columns: max-content auto; gap: 4px 14px; margin: 0; font-size: 13px; }
+        dt { color: #57606a; }
+        dd { margin: 0; }
 
-    """
+        """
 }

@@ -38,7 +38,9 @@ public enum JSONReport {
             "droppedByReason": result.droppedByReason,
             "missed": result.missed.map { ["id": $0.id, "rule": $0.rule, "title": $0.title, "fireTime": $0.fireTime, "at": zones.iso($0.at, $0.timeZone)] },
             "evicted": result.evicted,
-            "centerCalls": ["add": result.calls.adds, "remove": result.calls.removes, "failedAdd": result.calls.failedAdds, "failedRemove": result.calls.failedRemoves],
+            "centerCalls": [
+                "add": result.calls.adds, "remove": result.calls.removes, "failedAdd": result.calls.failedAdds, "failedRemove": result.calls.failedRemoves,
+            ],
             "peakPending": result.peakPending,
             "pendingAtEnd": result.pendingAtEnd,
             "refreshes": result.refreshes.count,

@@ -16,7 +16,8 @@ public enum PlanReportFormatting {
         for entry in plan.entries {
             let local = zone.localDateTime(at: entry.candidate.fireDate)
             let kind = if case .wallClock = entry.request.fireTime { "wall" } else { "zoned" }
-            var line = "  \(local.date.weekday.shortName) \(local.date) \(local.time)  \(kind.padding(toLength: 5, withPad: " ", startingAt: 0)) \(entry.candidate.ruleID.padding(toLength: width, withPad: " ", startingAt: 0))  \(entry.candidate.content.title)"
+            var line =
+                "  \(local.date.weekday.shortName) \(local.date) \(local.time)  \(kind.padding(toLength: 5, withPad: " ", startingAt: 0)) \(entry.candidate.ruleID.padding(toLength: width, withPad: " ", startingAt: 0))  \(entry.candidate.content.title)"
             for adjustment in entry.candidate.adjustments { line += "  [\(adjustment)]" }
             out += TerminalText.escaped(line) + "\n"
         }
@@ -24,7 +25,10 @@ public enum PlanReportFormatting {
         if report.dropped.isEmpty { out += "  (nothing)\n" }
         for drop in report.dropped {
             let local = zone.localDateTime(at: drop.candidate.fireDate)
-            out += TerminalText.escaped("  \(local.date) \(local.time)  \(drop.candidate.ruleID.padding(toLength: width, withPad: " ", startingAt: 0))  \(drop.reason.rawValue): \(drop.detail)") + "\n"
+            out +=
+                TerminalText.escaped(
+                    "  \(local.date) \(local.time)  \(drop.candidate.ruleID.padding(toLength: width, withPad: " ", startingAt: 0))  \(drop.reason.rawValue): \(drop.detail)"
+                ) + "\n"
         }
         out += "\nChecks, in order (the first that does not keep a candidate decides)\n"
         for (index, check) in report.checks.enumerated() { out += TerminalText.escaped("  \(index + 1). \(check)") + "\n" }
@@ -58,15 +62,20 @@ public enum PlanReportFormatting {
                 ]
                 switch entry.request.fireTime {
                 case .wallClock(let local): item["fireTime"] = ["wallClock": local.description]
-                case .zoned(let zoned): item["fireTime"] = ["zoned": ISO8601.string(from: zoned.date, timeZone: zoned.timeZone), "timeZone": zoned.timeZone.identifier]
+                case .zoned(let zoned):
+                    item["fireTime"] = ["zoned": ISO8601.string(from: zoned.date, timeZone: zoned.timeZone), "timeZone": zoned.timeZone.identifier]
                 }
                 return item
             },
             "dropped": report.dropped.map { drop -> [String: Any] in
-                ["id": plan.namespace.requestID(for: drop.candidate.id), "rule": drop.candidate.ruleID,
-                 "at": ISO8601.string(from: drop.candidate.fireDate, rules: zone), "reason": drop.reason.rawValue, "detail": drop.detail]
+                [
+                    "id": plan.namespace.requestID(for: drop.candidate.id), "rule": drop.candidate.ruleID,
+                    "at": ISO8601.string(from: drop.candidate.fireDate, rules: zone), "reason": drop.reason.rawValue, "detail": drop.detail,
+                ]
             },
-            "coverage": ["horizon": report.coverage.horizon.map { ISO8601.string(from: $0, rules: zone) as Any } ?? NSNull(), "limit": report.coverage.limit.rawValue] as [String: Any],
+            "coverage": [
+                "horizon": report.coverage.horizon.map { ISO8601.string(from: $0, rules: zone) as Any } ?? NSNull(), "limit": report.coverage.limit.rawValue,
+            ] as [String: Any],
         ]
         let data = try JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
         return String(decoding: data, as: UTF8.self)

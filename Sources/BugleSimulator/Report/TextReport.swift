@@ -4,7 +4,9 @@ import Foundation
 /// A readable day-by-day timeline in the device's local time, then a summary.
 public enum TextReport {
     private enum Kind: Int {
-        case app = 0, delivery, drop
+        case app = 0
+        case delivery
+        case drop
     }
 
     private struct Line {
@@ -37,8 +39,10 @@ public enum TextReport {
             guard let horizon = refresh.horizon, horizon < next else { continue }
             let zone = result.zoneChanges.last(where: { $0.at <= horizon })?.to ?? result.timeZone
             let made = zones.local(refresh.at, zone)
-            lines.append(Line(at: horizon, zone: zone, kind: .app,
-                              text: "· the plan made \(made.date) \(made.time) runs out here: all \(refresh.planned) slots were used"))
+            lines.append(
+                Line(
+                    at: horizon, zone: zone, kind: .app,
+                    text: "· the plan made \(made.date) \(made.time) runs out here: all \(refresh.planned) slots were used"))
         }
         for delivery in result.deliveries {
             var text = "\(padRight(delivery.rule, width))  \(delivery.title)"
@@ -49,11 +53,18 @@ public enum TextReport {
             lines.append(Line(at: delivery.at, zone: delivery.timeZone, kind: .delivery, text: text))
         }
         for drop in result.dropped {
-            lines.append(Line(at: drop.at, zone: drop.timeZone, kind: .drop, text: "\(padRight(drop.rule, width))  ✗ \(drop.title): dropped (\(drop.reason)) \(drop.detail)"))
+            lines.append(
+                Line(
+                    at: drop.at, zone: drop.timeZone, kind: .drop,
+                    text: "\(padRight(drop.rule, width))  ✗ \(drop.title): dropped (\(drop.reason)) \(drop.detail)"))
         }
         for missed in result.missed {
-            lines.append(Line(at: missed.at, zone: missed.timeZone, kind: .drop,
-                              text: "\(padRight(missed.rule, width))  ✗ \(missed.title): missed, its wall-clock time \(missed.fireTime.replacingOccurrences(of: " (wall clock)", with: "")) had already passed in \(missed.timeZone)"))
+            lines.append(
+                Line(
+                    at: missed.at, zone: missed.timeZone, kind: .drop,
+                    text:
+                        "\(padRight(missed.rule, width))  ✗ \(missed.title): missed, its wall-clock time \(missed.fireTime.replacingOccurrences(of: " (wall clock)", with: "")) had already passed in \(missed.timeZone)"
+                ))
         }
         lines.sort { ($0.at, $0.kind.rawValue) < ($1.at, $1.kind.rawValue) }
 

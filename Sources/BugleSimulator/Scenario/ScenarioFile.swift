@@ -14,8 +14,10 @@ public enum ScenarioFile {
         do {
             attributes = try FileManager.default.attributesOfItem(atPath: path)
         } catch {
-            throw ScenarioError(file: path, message: FileManager.default.fileExists(atPath: path)
-                ? "cannot read the file; expected \(what)" : "no such file; expected \(what)")
+            throw ScenarioError(
+                file: path,
+                message: FileManager.default.fileExists(atPath: path)
+                    ? "cannot read the file; expected \(what)" : "no such file; expected \(what)")
         }
         switch attributes[.type] as? FileAttributeType {
         case .typeRegular?:

@@ -14,12 +14,17 @@ public enum ScenarioParser {
         return try parse(text, file: path, recipes: recipes, ruleKinds: ruleKinds)
     }
 
-    static let topLevelKeys = ["name", "start", "timeZone", "days", "platform", "pendingLimit", "safetyMargin", "eviction", "authorization", "faults", "lookahead", "policies", "rules", "state", "events", "recipe"]
+    static let topLevelKeys = [
+        "name", "start", "timeZone", "days", "platform", "pendingLimit", "safetyMargin", "eviction", "authorization", "faults", "lookahead", "policies",
+        "rules", "state", "events", "recipe",
+    ]
 
     /// Parses scenario text; `file` names it in errors, `recipes` are those a `recipe:` key may
     /// name, and `ruleKinds` those a rule's `kind:` may name (see <doc:YourOwnRecipe>).
-    public static func parse(_ text: String, file: String? = nil, recipes: [any ScenarioRecipe.Type] = [],
-                             ruleKinds: [any ScenarioRuleKind.Type] = []) throws -> Scenario {
+    public static func parse(
+        _ text: String, file: String? = nil, recipes: [any ScenarioRecipe.Type] = [],
+        ruleKinds: [any ScenarioRuleKind.Type] = []
+    ) throws -> Scenario {
         let root = try ScenarioValue.parse(text, file: file)
         let top = try root.object(topLevelKeys)
         let timeZone = try top.required("timeZone").timeZone()
@@ -76,7 +81,9 @@ public enum ScenarioParser {
             reserved += rule.reserve
             if rule.reserve > 0, reserved > budget.capacity() {
                 let entry = (try? value.pairs())?.first { $0.0 == "reserve" }?.1 ?? value
-                throw entry.error("\(entry.path): the rules' reserves add up to \(reserved), more than the \(budget.capacity()) requests a plan can hold (pending limit \(budget.platform.pendingLimit) less a safety margin of \(budget.safetyMargin))")
+                throw entry.error(
+                    "\(entry.path): the rules' reserves add up to \(reserved), more than the \(budget.capacity()) requests a plan can hold (pending limit \(budget.platform.pendingLimit) less a safety margin of \(budget.safetyMargin))"
+                )
             }
             rules.append(rule)
         }
@@ -87,9 +94,10 @@ public enum ScenarioParser {
         }
         let events = try top["events"].map { try $0.sequence().map { try parseEvent($0, recipe: recipe, ruleKinds: ruleKinds, setup: setup) } } ?? []
         let name = try top["name"]?.string() ?? file.map { URL(fileURLWithPath: $0).deletingPathExtension().lastPathComponent } ?? "Scenario"
-        return Scenario(name: name, file: file, start: start, timeZone: timeZone, days: days, budget: budget, eviction: eviction,
-                        authorization: authorization, faults: faults, rules: rules, policies: policies, state: state,
-                        events: events, lookahead: lookahead, recipe: recipe)
+        return Scenario(
+            name: name, file: file, start: start, timeZone: timeZone, days: days, budget: budget, eviction: eviction,
+            authorization: authorization, faults: faults, rules: rules, policies: policies, state: state,
+            events: events, lookahead: lookahead, recipe: recipe)
     }
 
     static func parseRecipe(_ value: ScenarioValue, recipes: [any ScenarioRecipe.Type], setup: ScenarioSetup) throws -> any ScenarioRecipe {
@@ -100,9 +108,11 @@ public enum ScenarioParser {
         if value.node.scalar != nil { nameValue = value } else { nameValue = try value.object(allSettingKeys).required("name") }
         let name = try nameValue.string()
         guard let type = recipes.first(where: { $0.name == name }) else {
-            throw nameValue.error("recipe: unknown recipe \"\(name)\"; expected one of: \(known.isEmpty ? "(none available here)" : known.joined(separator: ", "))")
+            throw nameValue.error(
+                "recipe: unknown recipe \"\(name)\"; expected one of: \(known.isEmpty ? "(none available here)" : known.joined(separator: ", "))")
         }
-        let settings = value.node.scalar != nil
+        let settings =
+            value.node.scalar != nil
             ? ScenarioObject(value: value, entries: [:])
             : try value.object(["name"] + type.settingKeys)
         return try makeRecipe(type, settings: settings, setup: setup)
@@ -118,7 +128,8 @@ public enum ScenarioParser {
     static func parseAuthorization(_ value: ScenarioValue) throws -> AuthorizationStatus {
         let text = try value.string()
         guard let status = AuthorizationStatus(rawValue: text) else {
-            throw value.error("\(value.path): unknown authorization \"\(text)\"; expected one of: \(AuthorizationStatus.allCases.map(\.rawValue).joined(separator: ", "))")
+            throw value.error(
+                "\(value.path): unknown authorization \"\(text)\"; expected one of: \(AuthorizationStatus.allCases.map(\.rawValue).joined(separator: ", "))")
         }
         return status
     }
@@ -129,15 +140,19 @@ public enum ScenarioParser {
             try object[key]?.double(in: 0...1) ?? 0
         }
         let seed = try object["seed"].map { try $0.int(in: Int.min...Int.max) } ?? 1
-        return SimulatedCenter.Faults(seed: UInt64(bitPattern: Int64(seed)), addFailureRate: try rate("addFailureRate"), removeFailureRate: try rate("removeFailureRate"))
+        return SimulatedCenter.Faults(
+            seed: UInt64(bitPattern: Int64(seed)), addFailureRate: try rate("addFailureRate"), removeFailureRate: try rate("removeFailureRate"))
     }
 
     // MARK: Rules
 
     static let scheduleKeys = ["daily", "weekly", "every", "at", "rrule"]
-    static let ruleKeys = ["id", "basis", "timeZone", "title", "subtitle", "body", "sound", "badge", "thread", "category", "interruption",
-                           "relevanceScore", "userInfo", "deepLink", "group", "priority", "dedupeKey", "relevance", "start", "end", "count",
-                           "when", "reserve", "time"] + scheduleKeys
+    static let ruleKeys =
+        [
+            "id", "basis", "timeZone", "title", "subtitle", "body", "sound", "badge", "thread", "category", "interruption",
+            "relevanceScore", "userInfo", "deepLink", "group", "priority", "dedupeKey", "relevance", "start", "end", "count",
+            "when", "reserve", "time",
+        ] + scheduleKeys
 
     /// A rule of the app's own kind (`kind: bedtime`), else a built-in one.
     static func parseRule(_ value: ScenarioValue, kinds: [any ScenarioRuleKind.Type], setup: ScenarioSetup) throws -> any Rule {
@@ -147,7 +162,8 @@ public enum ScenarioParser {
         let name = try kindValue.string()
         guard let kind = kinds.first(where: { kindName($0) == name }) else {
             let known = kinds.map { kindName($0) }.sorted()
-            throw kindValue.error("\(kindValue.path): unknown rule kind \"\(name)\"; expected one of: \(known.isEmpty ? "(none available here)" : known.joined(separator: ", "))")
+            throw kindValue.error(
+                "\(kindValue.path): unknown rule kind \"\(name)\"; expected one of: \(known.isEmpty ? "(none available here)" : known.joined(separator: ", "))")
         }
         return try parseRule(value, of: kind, setup: setup)
     }
@@ -180,12 +196,15 @@ public enum ScenarioParser {
         let id = try ruleID(object)
         let given = scheduleKeys.filter { object[$0] != nil }
         guard given.count == 1 else {
-            throw value.error("\(value.path) (\(id)): expected exactly one schedule (\(scheduleKeys.joined(separator: ", "))), found \(given.isEmpty ? "none" : given.joined(separator: " and "))")
+            throw value.error(
+                "\(value.path) (\(id)): expected exactly one schedule (\(scheduleKeys.joined(separator: ", "))), found \(given.isEmpty ? "none" : given.joined(separator: " and "))"
+            )
         }
         var basis = TimeBasis.wallClock
         if let basisValue = object["basis"] {
             switch try basisValue.string() {
-            case "wallClock": if object["timeZone"] != nil { throw basisValue.error("\(basisValue.path): a wallClock rule follows the device; timeZone needs basis: zoned") }
+            case "wallClock":
+                if object["timeZone"] != nil { throw basisValue.error("\(basisValue.path): a wallClock rule follows the device; timeZone needs basis: zoned") }
             case "zoned": basis = .zoned(try object["timeZone"]?.timeZone() ?? scenarioZone)
             case let other: throw basisValue.error("\(basisValue.path): unknown basis \"\(other)\"; expected wallClock or zoned")
             }
@@ -288,7 +307,9 @@ public enum ScenarioParser {
 
     /// `rrule:` with `start:` (DTSTART's day) and an optional `time:` (its time of day, 00:00
     /// by default); the rule carries its own end (COUNT or UNTIL).
-    static func parseRecurrence(_ rrule: ScenarioValue, object: ScenarioObject, id: String, path: String, start: LocalDate?, basis: TimeBasis) throws -> Recurrence {
+    static func parseRecurrence(_ rrule: ScenarioValue, object: ScenarioObject, id: String, path: String, start: LocalDate?, basis: TimeBasis) throws
+        -> Recurrence
+    {
         guard let start else {
             throw rrule.error("\(path) (\(id)): an rrule needs start: the date it counts from (DTSTART)")
         }
@@ -350,7 +371,8 @@ public enum ScenarioParser {
                     overrides[group] = try entry.string() == "exempt" ? .exempt : .mode(try parseQuietMode(entry))
                 }
             }
-            policies.append(QuietHours(start: try spec.required("start").localTime(), end: try spec.required("end").localTime(), mode: mode, overrides: overrides))
+            policies.append(
+                QuietHours(start: try spec.required("start").localTime(), end: try spec.required("end").localTime(), mode: mode, overrides: overrides))
         }
         if let renotify = object["noRenotify"] { policies.append(NoRenotify(within: try renotify.duration(in: ScenarioLimits.noRenotify))) }
         if let spacing = object["minimumSpacing"] { policies.append(MinimumSpacing(try spacing.duration(in: ScenarioLimits.minimumSpacing))) }
@@ -368,7 +390,8 @@ public enum ScenarioParser {
     static func parseQuietMode(_ value: ScenarioValue) throws -> QuietHours.Mode {
         let text = try value.string()
         guard let mode = QuietHours.Mode(rawValue: text) else {
-            throw value.error("\(value.path): unknown mode \"\(text)\"; expected suppress, defer or quiet\(value.path.contains("overrides") ? " (or exempt)" : "")")
+            throw value.error(
+                "\(value.path): unknown mode \"\(text)\"; expected suppress, defer or quiet\(value.path.contains("overrides") ? " (or exempt)" : "")")
         }
         return mode
     }
@@ -387,8 +410,10 @@ public enum ScenarioParser {
         throw value.error("\(value.path): expected {} (or true), found \(value.kind)")
     }
 
-    static let eventKeys = ["at", "open", "background", "backgroundRefresh", "set", "timeZone", "clock", "authorization", "relaunch",
-                            "setRule", "removeRule", "complete", "skip", "undo", "pause", "resume"]
+    static let eventKeys = [
+        "at", "open", "background", "backgroundRefresh", "set", "timeZone", "clock", "authorization", "relaunch",
+        "setRule", "removeRule", "complete", "skip", "undo", "pause", "resume",
+    ]
 
     /// `{rule: habit, date: 2026-03-02}`: one rule's local day.
     static func parseRuleDay(_ value: ScenarioValue) throws -> (rule: String, day: LocalDate) {
@@ -401,8 +426,10 @@ public enum ScenarioParser {
         try object["rule"].map { .rule(try $0.string()) } ?? .all
     }
 
-    static func parseEvent(_ value: ScenarioValue, recipe: (any ScenarioRecipe)?, ruleKinds: [any ScenarioRuleKind.Type] = [],
-                           setup: ScenarioSetup? = nil) throws -> ScenarioEvent {
+    static func parseEvent(
+        _ value: ScenarioValue, recipe: (any ScenarioRecipe)?, ruleKinds: [any ScenarioRuleKind.Type] = [],
+        setup: ScenarioSetup? = nil
+    ) throws -> ScenarioEvent {
         let recipeKeys = recipe.map { eventKeys(of: $0) } ?? []
         let object = try value.object(eventKeys + recipeKeys)
         let at = try object.required("at").dateTime()

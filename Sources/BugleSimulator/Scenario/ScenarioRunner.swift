@@ -53,7 +53,8 @@ public struct ScenarioRunner: Sendable {
     public func plan(at time: WrittenDateTime) async throws -> (plan: Plan, at: Date, timeZone: TimeZone) {
         let simulation = try await Simulation(scenario: scenario, sinks: sinks, journal: journal)
         guard time.resolve(in: ZoneRules(timeZone: scenario.timeZone, around: simulation.start)) >= simulation.start else {
-            throw ScenarioError(file: scenario.file, message: "\(time.local) is before the scenario's start, \(scenario.start.local); plan at the start or later")
+            throw ScenarioError(
+                file: scenario.file, message: "\(time.local) is before the scenario's start, \(scenario.start.local); plan at the start or later")
         }
         let date = try await simulation.play(until: time)
         let plan = try await simulation.scheduler.currentPlan()
@@ -113,8 +114,10 @@ public final class Simulation: @unchecked Sendable {
     ///   - reopenJournal: what a `relaunch` event opens as the new process's store, given
     ///     the old one (close it and open its file again, for a store on disk); the same
     ///     journal when `nil`.
-    public init(scenario: Scenario, sinks: [any EventSink] = [], journal: (any SchedulerJournal)? = nil,
-                reopenJournal: (@Sendable (any SchedulerJournal) async throws -> any SchedulerJournal)? = nil) async throws {
+    public init(
+        scenario: Scenario, sinks: [any EventSink] = [], journal: (any SchedulerJournal)? = nil,
+        reopenJournal: (@Sendable (any SchedulerJournal) async throws -> any SchedulerJournal)? = nil
+    ) async throws {
         self.scenario = scenario
         self.sinks = sinks
         self.reopenJournal = reopenJournal ?? { $0 }
@@ -122,11 +125,13 @@ public final class Simulation: @unchecked Sendable {
         self.start = start
         self.lastEventDate = start
         device = SimulatedDevice(now: start, timeZone: scenario.timeZone)
-        center = SimulatedCenter(device: device, pendingLimit: scenario.budget.platform.pendingLimit, eviction: scenario.eviction,
-                                 authorization: scenario.authorization, faults: scenario.faults)
+        center = SimulatedCenter(
+            device: device, pendingLimit: scenario.budget.platform.pendingLimit, eviction: scenario.eviction,
+            authorization: scenario.authorization, faults: scenario.faults)
         let planner = Planner(rules: scenario.rules, policies: scenario.policies, budget: scenario.budget, lookahead: scenario.lookahead)
-        scheduler = Scheduler(planner: planner, center: center, environment: device.environment, state: scenario.state,
-                              sink: FanOutSink([recorder] + sinks), journal: journal ?? InMemoryJournal())
+        scheduler = Scheduler(
+            planner: planner, center: center, environment: device.environment, state: scenario.state,
+            sink: FanOutSink([recorder] + sinks), journal: journal ?? InMemoryJournal())
     }
 
     /// Plays every event up to and including `date`, then moves the clock to `date`.
@@ -151,7 +156,11 @@ public final class Simulation: @unchecked Sendable {
             let at = event.at.resolve(in: zone)
             guard at <= target(zone) else { break }
             guard at >= lastEventDate else {
-                throw ScenarioError(file: scenario.file, line: event.line, message: "events[\(nextEvent)]: \(event.at.local) comes before the previous event or the start; events must be in time order on the device's clock (after a clock: event, its new time)")
+                throw ScenarioError(
+                    file: scenario.file, line: event.line,
+                    message:
+                        "events[\(nextEvent)]: \(event.at.local) comes before the previous event or the start; events must be in time order on the device's clock (after a clock: event, its new time)"
+                )
             }
             nextEvent += 1
             await center.advance(to: at)
@@ -258,7 +267,11 @@ public final class Simulation: @unchecked Sendable {
             try await scheduler.removeRule(id: id, refresh: false)
             return "rule \(id) removed"
         case .mark(let kind?, let rule, let day):
-            if kind == .completed { try await scheduler.complete(rule, on: day, refresh: false) } else { try await scheduler.skip(rule, on: day, refresh: false) }
+            if kind == .completed {
+                try await scheduler.complete(rule, on: day, refresh: false)
+            } else {
+                try await scheduler.skip(rule, on: day, refresh: false)
+            }
             return "\(rule) on \(day) marked \(kind.rawValue)"
         case .mark(nil, let rule, let day):
             try await scheduler.undo(rule, on: day, refresh: false)
@@ -282,8 +295,9 @@ public final class Simulation: @unchecked Sendable {
         var planner = scheduler.planner
         planner.rules = await scheduler.rules
         let journal = try await reopenJournal(scheduler.journal)
-        scheduler = Scheduler(planner: planner, center: center, environment: device.environment, state: state,
-                              sink: FanOutSink([recorder] + sinks), journal: journal)
+        scheduler = Scheduler(
+            planner: planner, center: center, environment: device.environment, state: state,
+            sink: FanOutSink([recorder] + sinks), journal: journal)
         launched = false
         appEvents.append(.init(at: device.now, timeZone: device.timeZone.identifier, text: "app relaunched"))
     }
@@ -307,9 +321,11 @@ public final class Simulation: @unchecked Sendable {
         await observer?.simulation(self, didRefresh: result)
         lastPlan = result.plan
         let coverage = result.plan.report.coverage
-        refreshes.append(.init(at: device.now, reason: reason.rawValue, planned: result.plan.entries.count,
-                               added: result.changes.additions.count, removed: result.changes.removals.count, failures: result.failures,
-                               horizon: coverage.horizon, limit: coverage.limit.rawValue))
+        refreshes.append(
+            .init(
+                at: device.now, reason: reason.rawValue, planned: result.plan.entries.count,
+                added: result.changes.additions.count, removed: result.changes.removals.count, failures: result.failures,
+                horizon: coverage.horizon, limit: coverage.limit.rawValue))
         for entry in result.plan.entries {
             adjustments[entry.request.id] = entry.candidate.adjustments.isEmpty ? nil : entry.candidate.adjustments.map(\.detail)
         }
@@ -336,11 +352,12 @@ public final class Simulation: @unchecked Sendable {
             platform: scenario.budget.platform,
             capacity: scenario.budget.capacity(),
             deliveries: deliveries.map { delivery in
-                SimulationResult.Delivery(id: delivery.notification.id, rule: delivery.notification.ruleID ?? "", at: delivery.notification.date,
-                                          timeZone: delivery.timeZone.identifier, title: delivery.notification.content.title,
-                                          subtitle: delivery.notification.content.subtitle, body: delivery.notification.content.body,
-                                          interruptionLevel: delivery.notification.content.interruptionLevel.rawValue,
-                                          adjustments: adjustments[delivery.notification.id] ?? [])
+                SimulationResult.Delivery(
+                    id: delivery.notification.id, rule: delivery.notification.ruleID ?? "", at: delivery.notification.date,
+                    timeZone: delivery.timeZone.identifier, title: delivery.notification.content.title,
+                    subtitle: delivery.notification.content.subtitle, body: delivery.notification.content.body,
+                    interruptionLevel: delivery.notification.content.interruptionLevel.rawValue,
+                    adjustments: adjustments[delivery.notification.id] ?? [])
             },
             dropped: dropped.map { drop in
                 // A wall-clock candidate planned before a zone change would have fired at its
@@ -350,13 +367,15 @@ public final class Simulation: @unchecked Sendable {
                 if case .wallClock(let local) = drop.candidate.fireTime, let timeZone = TimeZone(identifier: zone) {
                     at = ZoneRules(timeZone: timeZone, around: at).date(for: local)
                 }
-                return SimulationResult.Drop(id: namespace.requestID(for: drop.candidate.id), rule: drop.candidate.ruleID, at: at,
-                                             timeZone: zone, title: drop.candidate.content.title,
-                                             reason: drop.reason.rawValue, detail: drop.detail)
+                return SimulationResult.Drop(
+                    id: namespace.requestID(for: drop.candidate.id), rule: drop.candidate.ruleID, at: at,
+                    timeZone: zone, title: drop.candidate.content.title,
+                    reason: drop.reason.rawValue, detail: drop.detail)
             },
             missed: await center.missed.map { missed in
-                SimulationResult.Missed(id: missed.request.id, rule: missed.request.ruleID ?? "", title: missed.request.content.title,
-                                        fireTime: missed.request.fireTime.description, at: missed.at, timeZone: missed.timeZone.identifier)
+                SimulationResult.Missed(
+                    id: missed.request.id, rule: missed.request.ruleID ?? "", title: missed.request.content.title,
+                    fireTime: missed.request.fireTime.description, at: missed.at, timeZone: missed.timeZone.identifier)
             },
             evicted: await center.evicted.count,
             calls: await center.calls,

@@ -126,7 +126,8 @@ public struct ScenarioValue {
     public func dateTime() throws -> WrittenDateTime {
         let text = try string()
         guard let value = TimeParsing.dateTime(text) else {
-            throw error("\(path): \"\(text)\" is not a date-time; expected YYYY-MM-DDTHH:MM, optionally with an offset from -18:00 to +18:00 (2026-03-15T20:00-04:00)")
+            throw error(
+                "\(path): \"\(text)\" is not a date-time; expected YYYY-MM-DDTHH:MM, optionally with an offset from -18:00 to +18:00 (2026-03-15T20:00-04:00)")
         }
         try checkYear(value.local.date)
         return value
@@ -181,7 +182,10 @@ public struct ScenarioValue {
         var digits = ""
         var sawUnit = false
         for character in text.drop(while: { $0 == " " }).reversed().drop(while: { $0 == " " }).reversed() {
-            if character.isASCII, character.isNumber { digits.append(character); continue }
+            if character.isASCII, character.isNumber {
+                digits.append(character)
+                continue
+            }
             guard let value = Double(digits) else { return nil }
             switch character {
             case "s": total += value
@@ -246,7 +250,8 @@ public struct ScenarioValue {
             if rest.hasPrefix(".") { rest = rest.dropFirst() }
             if rest.hasPrefix("[") {
                 guard let close = rest.firstIndex(of: "]"), let index = Int(rest[rest.index(after: rest.startIndex)..<close]),
-                      let items = try? current.sequence(), items.indices.contains(index) else { return current }
+                    let items = try? current.sequence(), items.indices.contains(index)
+                else { return current }
                 current = items[index]
                 rest = rest[rest.index(after: close)...]
             } else {
@@ -323,7 +328,8 @@ extension ScenarioValue {
         try YAMLShape.check(text, file: file)
         do {
             guard let node = try Yams.compose(yaml: text) else {
-                throw ScenarioError(file: file, line: 1, column: 1, message: "the scenario is empty; expected a mapping with name, start, timeZone, rules and events")
+                throw ScenarioError(
+                    file: file, line: 1, column: 1, message: "the scenario is empty; expected a mapping with name, start, timeZone, rules and events")
             }
             return ScenarioValue(node: node, file: file, path: "")
         } catch let error as YamlError {
@@ -341,7 +347,8 @@ extension ScenarioError {
         case .reader(let problem, _, _, _):
             return ScenarioError(file: file, message: "invalid YAML: \(problem)")
         case .duplicatedKeysInMapping(let duplicates, let context):
-            return ScenarioError(file: file, line: context.mark.line, column: context.mark.column, message: "duplicated keys: \(duplicates.joined(separator: ", "))")
+            return ScenarioError(
+                file: file, line: context.mark.line, column: context.mark.column, message: "duplicated keys: \(duplicates.joined(separator: ", "))")
         default:
             return ScenarioError(file: file, message: "invalid YAML: \(error)")
         }

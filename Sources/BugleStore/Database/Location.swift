@@ -16,17 +16,17 @@ extension BugleDatabase {
 
     private static func defaultFolder(environment: [String: String]) throws -> URL {
         #if os(Linux) || os(FreeBSD) || os(OpenBSD) || os(Android)
-        if let data = environment["XDG_DATA_HOME"], data.hasPrefix("/") {
-            return URL(fileURLWithPath: data, isDirectory: true)
-        }
-        let home = environment["HOME"].map { URL(fileURLWithPath: $0, isDirectory: true) } ?? FileManager.default.homeDirectoryForCurrentUser
-        return home.appendingPathComponent(".local/share", isDirectory: true)
+            if let data = environment["XDG_DATA_HOME"], data.hasPrefix("/") {
+                return URL(fileURLWithPath: data, isDirectory: true)
+            }
+            let home = environment["HOME"].map { URL(fileURLWithPath: $0, isDirectory: true) } ?? FileManager.default.homeDirectoryForCurrentUser
+            return home.appendingPathComponent(".local/share", isDirectory: true)
         #else
-        do {
-            return try FileManager.default.url(for: .applicationSupportDirectory, in: .userDomainMask, appropriateFor: nil, create: false)
-        } catch {
-            throw StoreError(.cannotOpen, path: nil, message: "the system gave no application-support folder", detail: "\(error)")
-        }
+            do {
+                return try FileManager.default.url(for: .applicationSupportDirectory, in: .userDomainMask, appropriateFor: nil, create: false)
+            } catch {
+                throw StoreError(.cannotOpen, path: nil, message: "the system gave no application-support folder", detail: "\(error)")
+            }
         #endif
     }
 }

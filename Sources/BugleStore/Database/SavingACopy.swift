@@ -30,7 +30,8 @@ extension BugleDatabase {
             throw StoreError(.cannotOpen, path: url.path, message: "is a folder, not a database file")
         }
         if let log = ["-wal", "-journal"].map({ target.path + $0 }).first(where: FileManager.default.fileExists(atPath:)) {
-            throw StoreError(.conflict, path: url.path, message: "is open in another program, or one stopped while writing it (\(log) is beside it); nothing was written")
+            throw StoreError(
+                .conflict, path: url.path, message: "is open in another program, or one stopped while writing it (\(log) is beside it); nothing was written")
         }
         let temporary = folder.appendingPathComponent(".\(target.lastPathComponent).\(UUID().uuidString.prefix(8)).partial")
         do {

@@ -81,13 +81,18 @@ public struct StoreError: Error, Hashable, CustomStringConvertible {
         let detail = error.description
         switch error.resultCode.primaryResultCode {
         case .SQLITE_NOTADB:
-            return StoreError(.notADatabase, path: path, message: "not a Bugle database: the file is not an SQLite database; it was left as it is", detail: detail)
+            return StoreError(
+                .notADatabase, path: path, message: "not a Bugle database: the file is not an SQLite database; it was left as it is", detail: detail)
         case .SQLITE_CORRUPT:
             return StoreError(.corrupt, path: path, message: "the database is damaged; move it aside and start a new one", detail: detail)
         case .SQLITE_CONSTRAINT:
-            return StoreError(.conflict, path: path, message: "the change would break a rule of the store (a value used twice, or one missing); nothing was written", detail: detail)
+            return StoreError(
+                .conflict, path: path, message: "the change would break a rule of the store (a value used twice, or one missing); nothing was written",
+                detail: detail)
         case .SQLITE_READONLY:
-            return StoreError(.readOnly, path: path, message: "the store cannot be written (opened read-only, or the file or its folder is read-only); nothing was written", detail: detail)
+            return StoreError(
+                .readOnly, path: path, message: "the store cannot be written (opened read-only, or the file or its folder is read-only); nothing was written",
+                detail: detail)
         case .SQLITE_CANTOPEN, .SQLITE_PERM, .SQLITE_AUTH:
             return StoreError(.cannotOpen, path: path, message: "cannot open the file (no permission, or its folder is missing)", detail: detail)
         case .SQLITE_BUSY, .SQLITE_LOCKED:

@@ -55,7 +55,8 @@ struct StoreFile {
             throw StoreError(.cannotOpen, path: path, message: "cannot read the file")
         }
         guard attributes[.type] as? FileAttributeType == .typeRegular else {
-            throw StoreError(.notADatabase, path: path, message: "not a Bugle database: not a regular file (a device, a pipe or a socket); it was left as it is")
+            throw StoreError(
+                .notADatabase, path: path, message: "not a Bugle database: not a regular file (a device, a pipe or a socket); it was left as it is")
         }
         let size = (attributes[.size] as? NSNumber)?.intValue ?? 0
         guard size > 0 else {

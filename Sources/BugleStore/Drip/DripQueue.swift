@@ -22,7 +22,8 @@ public struct DripItem: Hashable, Sendable {
     public var payload: JSONValue?
 
     /// An item with the app's id `id`.
-    public init(id: String, language: String, category: String? = nil, difficulty: String? = nil, title: String? = nil, body: String, payload: JSONValue? = nil) {
+    public init(id: String, language: String, category: String? = nil, difficulty: String? = nil, title: String? = nil, body: String, payload: JSONValue? = nil)
+    {
         self.id = id
         self.language = language
         self.category = category
@@ -123,11 +124,12 @@ extension BugleDatabase {
         let total = items.count
         let step = max(1, total / 100)
         return try write { db in
-            let insert = try db.makeStatement(sql: """
-                INSERT INTO drip_item (queue, item_id, language, category, difficulty, title, body, payload) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-                ON CONFLICT (queue, item_id) DO UPDATE SET language = excluded.language, category = excluded.category,
-                    difficulty = excluded.difficulty, title = excluded.title, body = excluded.body, payload = excluded.payload
-                """)
+            let insert = try db.makeStatement(
+                sql: """
+                    INSERT INTO drip_item (queue, item_id, language, category, difficulty, title, body, payload) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                    ON CONFLICT (queue, item_id) DO UPDATE SET language = excluded.language, category = excluded.category,
+                        difficulty = excluded.difficulty, title = excluded.title, body = excluded.body, payload = excluded.payload
+                    """)
             // SQLite's own binding and stepping: this loop runs once per item, and GRDB's
             // general argument handling costs as much as the insert itself.
             let statement = insert.sqliteStatement
@@ -144,8 +146,9 @@ extension BugleDatabase {
                 bind(item.payload.map(JSONText.string), 8, statement)
                 let code = sqlite3_step(statement)
                 guard code == SQLITE_DONE else {
-                    throw DatabaseError(resultCode: ResultCode(rawValue: code), message: String(cString: sqlite3_errmsg(db.sqliteConnection)),
-                                        sql: insert.sql)
+                    throw DatabaseError(
+                        resultCode: ResultCode(rawValue: code), message: String(cString: sqlite3_errmsg(db.sqliteConnection)),
+                        sql: insert.sql)
                 }
                 imported += 1
                 if imported % step == 0 || imported == total { progress(ImportProgress(imported: imported, total: total)) }
@@ -166,7 +169,9 @@ extension BugleDatabase {
     ///
     /// - Complexity: O(*k* / *f* · log *n*) for *k* items when a fraction *f* of the key
     ///   range matches; O(*u*) for *u* matching items past the miss budget.
-    public func randomUnscheduled(_ count: Int, from queue: String, matching filter: DripFilter, using generator: inout some RandomNumberGenerator) throws -> [QueuedItem] {
+    public func randomUnscheduled(_ count: Int, from queue: String, matching filter: DripFilter, using generator: inout some RandomNumberGenerator) throws
+        -> [QueuedItem]
+    {
         guard count > 0 else { return [] }
         var extra = ""
         var extraArguments: [String] = []
@@ -182,7 +187,7 @@ extension BugleDatabase {
         let unscheduled = "queue = ? AND language = ? AND scheduled_date IS NULL"
         return try read { db in
             guard let low = try Int64.fetchOne(db, sql: "SELECT min(id) FROM drip_item WHERE \(unscheduled)", arguments: [queue, filter.language]),
-                  let high = try Int64.fetchOne(db, sql: "SELECT max(id) FROM drip_item WHERE \(unscheduled)", arguments: [queue, filter.language])
+                let high = try Int64.fetchOne(db, sql: "SELECT max(id) FROM drip_item WHERE \(unscheduled)", arguments: [queue, filter.language])
             else { return [] }
             let probe = try db.cachedStatement(sql: "SELECT 1 FROM drip_item WHERE id = ? AND \(unscheduled)\(extra)")
             var picked: [Int64] = []
@@ -208,8 +213,9 @@ extension BugleDatabase {
                     index += 1
                 }
             }
-            let rows = try Row.fetchAll(db, sql: "SELECT * FROM drip_item WHERE id IN (\(Array(repeating: "?", count: picked.count).joined(separator: ", ")))",
-                                        arguments: StatementArguments(picked))
+            let rows = try Row.fetchAll(
+                db, sql: "SELECT * FROM drip_item WHERE id IN (\(Array(repeating: "?", count: picked.count).joined(separator: ", ")))",
+                arguments: StatementArguments(picked))
             let byKey = Dictionary(uniqueKeysWithValues: try rows.map { row in (row["id"] as Int64, try Self.queuedItem(from: row)) })
             return picked.compactMap { byKey[$0] }
         }
@@ -228,11 +234,13 @@ extension BugleDatabase {
     public func markScheduled(_ assignments: [DripAssignment], in queue: String, clearingFirst clearing: DripClearing = .none) throws {
         try write { db in
             _ = try Self.clear(clearing, in: queue, db)
-            let update = try db.cachedStatement(sql: "UPDATE drip_item SET scheduled_date = ?, notification_id = ? WHERE id = ? AND queue = ? AND scheduled_date IS NULL")
+            let update = try db.cachedStatement(
+                sql: "UPDATE drip_item SET scheduled_date = ?, notification_id = ? WHERE id = ? AND queue = ? AND scheduled_date IS NULL")
             for assignment in assignments {
                 try update.execute(arguments: [assignment.scheduledDate.description, assignment.notificationID, assignment.key, queue])
                 if db.changesCount == 0 {
-                    throw StoreError(.conflict, path: path, message: "item \(assignment.key) is not an unscheduled item of queue \(queue); nothing was scheduled")
+                    throw StoreError(
+                        .conflict, path: path, message: "item \(assignment.key) is not an unscheduled item of queue \(queue); nothing was scheduled")
                 }
             }
         }
@@ -256,7 +264,8 @@ extension BugleDatabase {
     public func unscheduledCount(in queue: String, language: String? = nil) throws -> Int {
         try read { db in
             if let language {
-                return try Int.fetchOne(db, sql: "SELECT count(*) FROM drip_item WHERE queue = ? AND language = ? AND scheduled_date IS NULL", arguments: [queue, language]) ?? 0
+                return try Int.fetchOne(
+                    db, sql: "SELECT count(*) FROM drip_item WHERE queue = ? AND language = ? AND scheduled_date IS NULL", arguments: [queue, language]) ?? 0
             }
             return try Int.fetchOne(db, sql: "SELECT count(*) FROM drip_item WHERE queue = ? AND scheduled_date IS NULL", arguments: [queue]) ?? 0
         }
@@ -272,10 +281,12 @@ extension BugleDatabase {
         case .none:
             return 0
         case .all:
-            try db.execute(sql: "UPDATE drip_item SET scheduled_date = NULL, notification_id = NULL WHERE queue = ? AND scheduled_date IS NOT NULL", arguments: [queue])
+            try db.execute(
+                sql: "UPDATE drip_item SET scheduled_date = NULL, notification_id = NULL WHERE queue = ? AND scheduled_date IS NOT NULL", arguments: [queue])
             return db.changesCount
         case .notifications(let ids):
-            let clear = try db.cachedStatement(sql: "UPDATE drip_item SET scheduled_date = NULL, notification_id = NULL WHERE queue = ? AND notification_id = ?")
+            let clear = try db.cachedStatement(
+                sql: "UPDATE drip_item SET scheduled_date = NULL, notification_id = NULL WHERE queue = ? AND notification_id = ?")
             var cleared = 0
             for id in ids {
                 try clear.execute(arguments: [queue, id])
@@ -305,8 +316,9 @@ extension BugleDatabase {
             guard let date = TimeParsing.localDate(text) else { throw ContentCoding.invalid("malformed scheduled date \(text)") }
             return date
         }
-        let item = DripItem(id: row["item_id"], language: row["language"], category: row["category"], difficulty: row["difficulty"],
-                            title: row["title"], body: row["body"], payload: payload)
+        let item = DripItem(
+            id: row["item_id"], language: row["language"], category: row["category"], difficulty: row["difficulty"],
+            title: row["title"], body: row["body"], payload: payload)
         return QueuedItem(key: row["id"], queue: row["queue"], item: item, scheduledDate: scheduled, notificationID: row["notification_id"])
     }
 }

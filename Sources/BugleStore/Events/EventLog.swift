@@ -53,8 +53,9 @@ extension BugleDatabase {
             try Row.fetchAll(db, sql: "SELECT * FROM event \(filter) ORDER BY at, id", arguments: arguments).map { row in
                 let text: String = row["detail"]
                 guard let detail = JSONText.parse(text) else { throw ContentCoding.invalid("malformed event detail \(text.prefix(80))") }
-                return LoggedEvent(sequence: row["id"], kind: row["kind"], date: Date(timeIntervalSince1970: row["at"]), requestID: row["request_id"],
-                                   summary: row["summary"], detail: detail)
+                return LoggedEvent(
+                    sequence: row["id"], kind: row["kind"], date: Date(timeIntervalSince1970: row["at"]), requestID: row["request_id"],
+                    summary: row["summary"], detail: detail)
             }
         }
     }
@@ -95,8 +96,10 @@ private struct EventRecord {
         case .scheduled(let request, let fireDate, _):
             requestID = request.id
             summary = "scheduled \(request.id): \(request.content.title)"
-            detail = .object(["id": .string(request.id), "rule": request.ruleID.map(JSONValue.string) ?? .null, "fireTime": .string(request.fireTime.description),
-                      "fireDate": time(fireDate), "title": .string(request.content.title), "fingerprint": .string(request.fingerprintHex)])
+            detail = .object([
+                "id": .string(request.id), "rule": request.ruleID.map(JSONValue.string) ?? .null, "fireTime": .string(request.fireTime.description),
+                "fireDate": time(fireDate), "title": .string(request.content.title), "fingerprint": .string(request.fingerprintHex),
+            ])
         case .cancelled(let id, let reason, _):
             requestID = id
             summary = "cancelled \(id): \(reason)"
@@ -104,8 +107,10 @@ private struct EventRecord {
         case .dropped(let drop, _):
             requestID = drop.candidate.id
             summary = "dropped \(drop.candidate.id) (\(drop.reason.rawValue)): \(drop.detail)"
-            detail = .object(["candidate": .string(drop.candidate.id), "rule": .string(drop.candidate.ruleID), "reason": .string(drop.reason.rawValue),
-                      "detail": .string(drop.detail), "fireDate": time(drop.candidate.fireDate)])
+            detail = .object([
+                "candidate": .string(drop.candidate.id), "rule": .string(drop.candidate.ruleID), "reason": .string(drop.reason.rawValue),
+                "detail": .string(drop.detail), "fireDate": time(drop.candidate.fireDate),
+            ])
         case .delivered(let delivery):
             requestID = delivery.id
             summary = "delivered \(delivery.id): \(delivery.content.title)"

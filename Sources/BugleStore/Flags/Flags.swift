@@ -43,7 +43,8 @@ extension BugleDatabase {
         }
         let text = String(decoding: try JSONEncoder().encode(value), as: UTF8.self)
         try write { db in
-            try db.execute(sql: "INSERT INTO flag (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value", arguments: [key.name, text])
+            try db.execute(
+                sql: "INSERT INTO flag (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value", arguments: [key.name, text])
         }
     }
 }

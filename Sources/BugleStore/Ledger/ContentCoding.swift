@@ -39,7 +39,7 @@ enum ContentCoding {
 
     static func decodeContent(_ text: String) throws -> NotificationContent {
         guard case .object(let object)? = JSONText.parse(text), case .string(let title)? = object["title"], case .string(let body)? = object["body"],
-              case .string(let levelName)? = object["interruptionLevel"], let level = InterruptionLevel(rawValue: levelName)
+            case .string(let levelName)? = object["interruptionLevel"], let level = InterruptionLevel(rawValue: levelName)
         else { throw invalid("malformed notification content \(text.prefix(80))") }
         let sound: NotificationSound?
         switch object["sound"] {
@@ -55,9 +55,10 @@ enum ContentCoding {
             guard case .object(let values) = try untagged(stored) else { throw invalid("malformed userInfo in \(text.prefix(80))") }
             userInfo = values
         }
-        return NotificationContent(title: title, subtitle: object["subtitle"].flatMap(string), body: body, sound: sound, badge: object["badge"].flatMap(int),
-                                   threadID: object["threadID"].flatMap(string), categoryID: object["categoryID"].flatMap(string), interruptionLevel: level,
-                                   relevanceScore: object["relevanceScore"]?.number, userInfo: userInfo, deepLink: object["deepLink"].flatMap(string))
+        return NotificationContent(
+            title: title, subtitle: object["subtitle"].flatMap(string), body: body, sound: sound, badge: object["badge"].flatMap(int),
+            threadID: object["threadID"].flatMap(string), categoryID: object["categoryID"].flatMap(string), interruptionLevel: level,
+            relevanceScore: object["relevanceScore"]?.number, userInfo: userInfo, deepLink: object["deepLink"].flatMap(string))
     }
 
     /// A fire time's columns: `fire_kind`, `fire_local` (local seconds of a wall-clock
@@ -86,8 +87,9 @@ enum ContentCoding {
     /// Reads a request from a row of `ledger`.
     static func request(from row: Row) throws -> NotificationRequest {
         let fire = try fireTime(kind: row["fire_kind"], local: row["fire_local"], instant: row["fire_instant"], zone: row["fire_zone"])
-        return NotificationRequest(id: row["request_id"], fireTime: fire, content: try decodeContent(row["content"]),
-                                   ruleID: row["rule_id"], group: row["group_id"], dedupeKey: row["dedupe_key"], occurrence: row["occurrence"])
+        return NotificationRequest(
+            id: row["request_id"], fireTime: fire, content: try decodeContent(row["content"]),
+            ruleID: row["rule_id"], group: row["group_id"], dedupeKey: row["dedupe_key"], occurrence: row["occurrence"])
     }
 
     static func invalid(_ message: String) -> StoreError { StoreError(.invalidData, path: nil, message: message) }

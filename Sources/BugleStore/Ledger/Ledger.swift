@@ -35,13 +35,16 @@ extension BugleDatabase: SchedulerJournal {
     public func marks(endingOnOrAfter day: LocalDate) async throws -> [OccurrenceMark] {
         try await asyncRead { db in
             guard try db.tableExists("occurrence_mark") else { return [] }
-            return try Row.fetchAll(db, sql: "SELECT kind, rule_id, first_day, last_day FROM occurrence_mark WHERE last_day >= ? ORDER BY first_day, id",
-                                    arguments: [day.dayNumber]).map { row in
+            return try Row.fetchAll(
+                db, sql: "SELECT kind, rule_id, first_day, last_day FROM occurrence_mark WHERE last_day >= ? ORDER BY first_day, id",
+                arguments: [day.dayNumber]
+            ).map { row in
                 guard let kind = OccurrenceMark.Kind(rawValue: row["kind"]) else {
                     throw ContentCoding.invalid("unknown mark kind \(row["kind"] as String)")
                 }
                 let rule: String? = row["rule_id"]
-                return OccurrenceMark(kind, rule.map(RuleSelection.rule) ?? .all, from: LocalDate(dayNumber: row["first_day"]), through: LocalDate(dayNumber: row["last_day"]))
+                return OccurrenceMark(
+                    kind, rule.map(RuleSelection.rule) ?? .all, from: LocalDate(dayNumber: row["first_day"]), through: LocalDate(dayNumber: row["last_day"]))
             }
         }
     }
@@ -60,10 +63,11 @@ extension BugleDatabase: SchedulerJournal {
             try Row.fetchAll(db, sql: "SELECT * FROM ledger ORDER BY fire_date, request_id").compactMap { row -> LedgerRecord? in
                 let entry = try Self.entry(from: row)
                 if let states, !states.contains(entry.state) { return nil }
-                return LedgerRecord(entry: entry, createdAt: Date(timeIntervalSince1970: row["created_at"]),
-                                    updatedAt: Date(timeIntervalSince1970: row["updated_at"]),
-                                    deliveredAt: (row["delivered_at"] as Double?).map(Date.init(timeIntervalSince1970:)),
-                                    openedAt: (row["opened_at"] as Double?).map(Date.init(timeIntervalSince1970:)))
+                return LedgerRecord(
+                    entry: entry, createdAt: Date(timeIntervalSince1970: row["created_at"]),
+                    updatedAt: Date(timeIntervalSince1970: row["updated_at"]),
+                    deliveredAt: (row["delivered_at"] as Double?).map(Date.init(timeIntervalSince1970:)),
+                    openedAt: (row["opened_at"] as Double?).map(Date.init(timeIntervalSince1970:)))
             }
         }
     }
@@ -78,15 +82,18 @@ extension BugleDatabase: SchedulerJournal {
         guard let state = LedgerState(rawValue: row["state"]) else {
             throw ContentCoding.invalid("unknown ledger state \(row["state"] as String)")
         }
-        return JournalEntry(request: try ContentCoding.request(from: row), fireDate: Date(timeIntervalSince1970: row["fire_date"]), state: state,
-                            reason: row["reason"], askedAt: Date(timeIntervalSince1970: row["asked_at"]))
+        return JournalEntry(
+            request: try ContentCoding.request(from: row), fireDate: Date(timeIntervalSince1970: row["fire_date"]), state: state,
+            reason: row["reason"], askedAt: Date(timeIntervalSince1970: row["asked_at"]))
     }
 
     private static func deliveries(_ db: Database, since date: Date) throws -> [DeliveredNotification] {
-        try Row.fetchAll(db, sql: "SELECT * FROM delivery WHERE delivered_at >= ? ORDER BY delivered_at, request_id", arguments: [date.timeIntervalSince1970]).map { row in
-            DeliveredNotification(id: row["request_id"], date: Date(timeIntervalSince1970: row["delivered_at"]), content: try ContentCoding.decodeContent(row["content"]),
-                                  ruleID: row["rule_id"], group: row["group_id"], dedupeKey: row["dedupe_key"], occurrence: row["occurrence"])
-        }
+        try Row.fetchAll(db, sql: "SELECT * FROM delivery WHERE delivered_at >= ? ORDER BY delivered_at, request_id", arguments: [date.timeIntervalSince1970])
+            .map { row in
+                DeliveredNotification(
+                    id: row["request_id"], date: Date(timeIntervalSince1970: row["delivered_at"]), content: try ContentCoding.decodeContent(row["content"]),
+                    ruleID: row["rule_id"], group: row["group_id"], dedupeKey: row["dedupe_key"], occurrence: row["occurrence"])
+            }
     }
 
     /// Writes `updates` in order. Runs of entries go in one multi-row statement, runs of
@@ -111,33 +118,41 @@ extension BugleDatabase: SchedulerJournal {
                     index += 1
                 }
                 let list = Array(repeating: "?", count: ids.count).joined(separator: ", ")
-                try db.cachedStatement(sql: """
-                    UPDATE ledger SET state = ?1, reason = ?2, updated_at = ?3,
-                        delivered_at = CASE WHEN ?1 = 'delivered' THEN coalesce(delivered_at, ?3) ELSE delivered_at END,
-                        opened_at = CASE WHEN ?1 = 'opened' THEN ?3 ELSE opened_at END
-                    WHERE request_id IN (\(list))
-                    """).execute(arguments: [state.rawValue, reason, now] + StatementArguments(ids))
+                try db.cachedStatement(
+                    sql: """
+                        UPDATE ledger SET state = ?1, reason = ?2, updated_at = ?3,
+                            delivered_at = CASE WHEN ?1 = 'delivered' THEN coalesce(delivered_at, ?3) ELSE delivered_at END,
+                            opened_at = CASE WHEN ?1 = 'opened' THEN ?3 ELSE opened_at END
+                        WHERE request_id IN (\(list))
+                        """
+                ).execute(arguments: [state.rawValue, reason, now] + StatementArguments(ids))
             case .delivered(let delivery, let content):
                 index += 1
                 let at = delivery.date.timeIntervalSince1970
-                try db.cachedStatement(sql: """
-                    INSERT INTO delivery (request_id, delivered_at, rule_id, group_id, dedupe_key, content, occurrence) VALUES (?, ?, ?, ?, ?, ?, ?)
-                    ON CONFLICT (request_id, delivered_at) DO NOTHING
-                    """).execute(arguments: [delivery.id, at, delivery.ruleID, delivery.group, delivery.dedupeKey, content, delivery.occurrence])
+                try db.cachedStatement(
+                    sql: """
+                        INSERT INTO delivery (request_id, delivered_at, rule_id, group_id, dedupe_key, content, occurrence) VALUES (?, ?, ?, ?, ?, ?, ?)
+                        ON CONFLICT (request_id, delivered_at) DO NOTHING
+                        """
+                ).execute(arguments: [delivery.id, at, delivery.ruleID, delivery.group, delivery.dedupeKey, content, delivery.occurrence])
                 // An entry opened before the scheduler saw its delivery keeps its state and
                 // learns when it was delivered.
-                try db.cachedStatement(sql: """
-                    UPDATE ledger SET state = CASE state WHEN 'opened' THEN 'opened' ELSE 'delivered' END,
-                        reason = CASE state WHEN 'opened' THEN reason END, delivered_at = ?1, updated_at = ?2
-                    WHERE request_id = ?3 AND asked_at <= ?1 AND (state NOT IN ('delivered', 'opened') OR delivered_at IS NULL)
-                    """).execute(arguments: [at, now, delivery.id])
+                try db.cachedStatement(
+                    sql: """
+                        UPDATE ledger SET state = CASE state WHEN 'opened' THEN 'opened' ELSE 'delivered' END,
+                            reason = CASE state WHEN 'opened' THEN reason END, delivered_at = ?1, updated_at = ?2
+                        WHERE request_id = ?3 AND asked_at <= ?1 AND (state NOT IN ('delivered', 'opened') OR delivered_at IS NULL)
+                        """
+                ).execute(arguments: [at, now, delivery.id])
             case .mark(let mark):
                 index += 1
                 try deleteMark(mark, db)
                 if mark.kind != .paused, mark.first == mark.last, let rule = mark.rules.ruleID {
                     // A completion or skip replaces the rule's other one of that day.
-                    try db.cachedStatement(sql: "DELETE FROM occurrence_mark WHERE kind IN ('completed', 'skipped') AND rule_id = ?1 AND first_day = ?2 AND last_day = ?2")
-                        .execute(arguments: [rule, mark.first.dayNumber])
+                    try db.cachedStatement(
+                        sql: "DELETE FROM occurrence_mark WHERE kind IN ('completed', 'skipped') AND rule_id = ?1 AND first_day = ?2 AND last_day = ?2"
+                    )
+                    .execute(arguments: [rule, mark.first.dayNumber])
                 }
                 try db.cachedStatement(sql: "INSERT INTO occurrence_mark (kind, rule_id, first_day, last_day, marked_at) VALUES (?, ?, ?, ?, ?)")
                     .execute(arguments: [mark.kind.rawValue, mark.rules.ruleID, mark.first.dayNumber, mark.last.dayNumber, now])
@@ -164,21 +179,24 @@ extension BugleDatabase: SchedulerJournal {
         for (entry, content) in rows {
             let request = entry.request
             let fire = ContentCoding.columns(request.fireTime)
-            arguments += [request.id, entry.state.rawValue, entry.reason, request.ruleID, request.group, request.dedupeKey, fire.kind, fire.local,
-                          fire.instant, fire.zone, entry.fireDate.timeIntervalSince1970, request.fingerprintHex, content, now,
-                          entry.askedAt.timeIntervalSince1970, now, request.occurrence]
+            arguments += [
+                request.id, entry.state.rawValue, entry.reason, request.ruleID, request.group, request.dedupeKey, fire.kind, fire.local,
+                fire.instant, fire.zone, entry.fireDate.timeIntervalSince1970, request.fingerprintHex, content, now,
+                entry.askedAt.timeIntervalSince1970, now, request.occurrence,
+            ]
         }
-        let statement = try db.cachedStatement(sql: """
-            INSERT INTO ledger (request_id, state, reason, rule_id, group_id, dedupe_key, fire_kind, fire_local, fire_instant, fire_zone,
-                                fire_date, fingerprint, content, created_at, asked_at, updated_at, delivered_at, opened_at, occurrence)
-            VALUES \(Array(repeating: tuple, count: rows.count).joined(separator: ", "))
-            ON CONFLICT (request_id) DO UPDATE SET
-                state = excluded.state, reason = excluded.reason, rule_id = excluded.rule_id, group_id = excluded.group_id,
-                dedupe_key = excluded.dedupe_key, fire_kind = excluded.fire_kind, fire_local = excluded.fire_local,
-                fire_instant = excluded.fire_instant, fire_zone = excluded.fire_zone, fire_date = excluded.fire_date,
-                fingerprint = excluded.fingerprint, content = excluded.content, asked_at = excluded.asked_at,
-                updated_at = excluded.updated_at, delivered_at = NULL, opened_at = NULL, occurrence = excluded.occurrence
-            """)
+        let statement = try db.cachedStatement(
+            sql: """
+                INSERT INTO ledger (request_id, state, reason, rule_id, group_id, dedupe_key, fire_kind, fire_local, fire_instant, fire_zone,
+                                    fire_date, fingerprint, content, created_at, asked_at, updated_at, delivered_at, opened_at, occurrence)
+                VALUES \(Array(repeating: tuple, count: rows.count).joined(separator: ", "))
+                ON CONFLICT (request_id) DO UPDATE SET
+                    state = excluded.state, reason = excluded.reason, rule_id = excluded.rule_id, group_id = excluded.group_id,
+                    dedupe_key = excluded.dedupe_key, fire_kind = excluded.fire_kind, fire_local = excluded.fire_local,
+                    fire_instant = excluded.fire_instant, fire_zone = excluded.fire_zone, fire_date = excluded.fire_date,
+                    fingerprint = excluded.fingerprint, content = excluded.content, asked_at = excluded.asked_at,
+                    updated_at = excluded.updated_at, delivered_at = NULL, opened_at = NULL, occurrence = excluded.occurrence
+                """)
         statement.setUncheckedArguments(StatementArguments(arguments))
         try statement.execute()
     }

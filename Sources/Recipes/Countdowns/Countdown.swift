@@ -42,8 +42,10 @@ public struct Countdown: Hashable, Sendable, Codable, Identifiable {
     public var originalDateAt: Date
 
     /// An event; `nextOccurrenceAt` and `originalDateAt` start at `date`.
-    public init(id: String, name: String, icon: String = "📅", date: Date, createdAt: Date, notes: String = "",
-                reminderPlan: ReminderPlan, reminders: [CountdownReminder] = [], recurrence: CountdownRecurrence = .none) {
+    public init(
+        id: String, name: String, icon: String = "📅", date: Date, createdAt: Date, notes: String = "",
+        reminderPlan: ReminderPlan, reminders: [CountdownReminder] = [], recurrence: CountdownRecurrence = .none
+    ) {
         self.id = id
         self.name = name
         self.icon = icon

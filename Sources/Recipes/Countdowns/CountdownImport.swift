@@ -25,16 +25,18 @@ public enum CountdownImport {
         var seen: [String: Int] = [:]
         for (index, event) in events.enumerated() {
             if let first = seen[event.id] {
-                throw CountdownImportError(index: index, eventID: event.id, eventName: event.name, field: "id",
-                                           problem: "the id is used by countdowns[\(first)] too; every countdown needs its own")
+                throw CountdownImportError(
+                    index: index, eventID: event.id, eventName: event.name, field: "id",
+                    problem: "the id is used by countdowns[\(first)] too; every countdown needs its own")
             }
             seen[event.id] = index
             let years = TimeParsing.supportedYears
             for (field, date) in [("date", event.date), ("nextOccurrenceAt", event.nextOccurrenceAt), ("originalDateAt", event.originalDateAt)] {
                 let year = ZoneRules(timeZone: event.reminderPlan.timezone, from: date, through: date).localDate(at: date).year
                 guard years.contains(year) else {
-                    throw CountdownImportError(index: index, eventID: event.id, eventName: event.name, field: field,
-                                               problem: "the year \(year) is outside the supported years, \(years.lowerBound) to \(years.upperBound)")
+                    throw CountdownImportError(
+                        index: index, eventID: event.id, eventName: event.name, field: field,
+                        problem: "the year \(year) is outside the supported years, \(years.lowerBound) to \(years.upperBound)")
                 }
             }
         }
@@ -94,7 +96,8 @@ public struct CountdownImportError: Error, Hashable, Sendable, CustomStringConve
         var eventID: String?
         var eventName: String?
         if let index, let array = try? JSONSerialization.jsonObject(with: data) as? [Any], index < array.count,
-           let object = array[index] as? [String: Any] {
+            let object = array[index] as? [String: Any]
+        {
             eventID = object["id"] as? String
             eventName = object["name"] as? String
         }

@@ -106,8 +106,9 @@ extension Countdown {
         return reminderPlan.preset.effective(for: entitlements).offsets.compactMap { offset in
             let fireAt = occurrence.addingTimeInterval(-offset.seconds)
             guard fireAt > now else { return nil }
-            return ScheduledReminder(event: self, offset: offset, occurrence: occurrence, fireAt: fireAt, recurrence: recurrence,
-                                     id: "\(id)_reminder_\(offset.rawValue)_\(millis)", enabled: !disabled.contains(offset))
+            return ScheduledReminder(
+                event: self, offset: offset, occurrence: occurrence, fireAt: fireAt, recurrence: recurrence,
+                id: "\(id)_reminder_\(offset.rawValue)_\(millis)", enabled: !disabled.contains(offset))
         }
     }
 }
@@ -160,21 +161,24 @@ public struct ScheduledReminder: Hashable, Sendable {
     /// What the notification shows (``title``, ``subtitle``, ``body``) and carries:
     /// `{eventId, reminderId, type: "reminder"}`.
     public var content: NotificationContent {
-        NotificationContent(title: title, subtitle: subtitle, body: body, threadID: eventId,
-                            userInfo: ["eventId": .string(eventId), "reminderId": .string(id), "type": "reminder"])
+        NotificationContent(
+            title: title, subtitle: subtitle, body: body, threadID: eventId,
+            userInfo: ["eventId": .string(eventId), "reminderId": .string(id), "type": "reminder"])
     }
 
     /// The candidate of ``CountdownsRule``: a zoned instant in the event's zone.
     public var candidate: Candidate {
-        Candidate(id: CountdownsRule.candidateID(forReminder: id), ruleID: CountdownsRule.ruleID,
-                  fireTime: .zoned(ZonedInstant(date: fireAt, timeZone: timeZone)), fireDate: fireAt, content: content)
+        Candidate(
+            id: CountdownsRule.candidateID(forReminder: id), ruleID: CountdownsRule.ruleID,
+            fireTime: .zoned(ZonedInstant(date: fireAt, timeZone: timeZone)), fireDate: fireAt, content: content)
     }
 
     /// The request the planner makes of ``candidate`` in `namespace`.
     public func request(in namespace: Namespace) -> NotificationRequest {
         let candidate = candidate
-        return NotificationRequest(id: namespace.requestID(for: candidate.id), fireTime: candidate.fireTime, content: candidate.content,
-                                   ruleID: candidate.ruleID, group: candidate.group, dedupeKey: candidate.dedupeKey)
+        return NotificationRequest(
+            id: namespace.requestID(for: candidate.id), fireTime: candidate.fireTime, content: candidate.content,
+            ruleID: candidate.ruleID, group: candidate.group, dedupeKey: candidate.dedupeKey)
     }
 
     /// The reminder as the app stores it inside its event.

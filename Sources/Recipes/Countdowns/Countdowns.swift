@@ -74,9 +74,11 @@ public struct Countdowns: Hashable, Sendable {
             }
             guard !found, !enabled else { return }
             // Not built yet (or already passed): kept, off, so that the choice is stored.
-            event.reminders.append(CountdownReminder(id: "\(event.id)_reminder_\(offset.rawValue)", eventId: event.id,
-                                                     fireAt: event.nextOccurrenceAt.addingTimeInterval(-offset.seconds),
-                                                     typeLabel: offset.label, enabled: false))
+            event.reminders.append(
+                CountdownReminder(
+                    id: "\(event.id)_reminder_\(offset.rawValue)", eventId: event.id,
+                    fireAt: event.nextOccurrenceAt.addingTimeInterval(-offset.seconds),
+                    typeLabel: offset.label, enabled: false))
         }
     }
 
@@ -203,7 +205,8 @@ public struct Countdowns: Hashable, Sendable {
     /// a Pro preset newly picked, a recurrence newly set, notes over the limit that grew.
     private func check(_ event: Countdown, replacing old: Countdown?) throws(CountdownError) {
         if event.reminderPlan.preset != old?.reminderPlan.preset, let feature = event.reminderPlan.preset.requiredFeature,
-           !entitlements.hasFeature(feature) {
+            !entitlements.hasFeature(feature)
+        {
             throw CountdownError(.needsPro(feature))
         }
         if event.recurrence != old?.recurrence, event.recurrence != .none, !entitlements.hasFeature(.recurringCountdowns) {

@@ -50,7 +50,9 @@ public struct StreakAnalytics: EventSink {
     public static func breadcrumb(for event: SchedulerEvent) -> Breadcrumb? {
         switch event {
         case .scheduled(let request, let fireDate, _):
-            Breadcrumb(name: Name.scheduled.rawValue, data: ["id": .string(request.id), "fireDate": .string(ISO8601.string(from: fireDate, timeZone: TimeZone(identifier: "UTC")!))])
+            Breadcrumb(
+                name: Name.scheduled.rawValue,
+                data: ["id": .string(request.id), "fireDate": .string(ISO8601.string(from: fireDate, timeZone: TimeZone(identifier: "UTC")!))])
         case .opened(let id, _):
             Breadcrumb(name: Name.opened.rawValue, data: ["id": .string(id)])
         case .refreshed, .cancelled, .dropped, .delivered, .failed, .skipped:

@@ -151,8 +151,9 @@ public struct StreakRescue: Sendable {
         static let cardPuzzles = MessageKey("perfect.card.puzzles", placeholders: [.integer("puzzles")])
         static let cardStreak = MessageKey("perfect.card.streak", placeholders: [.integer("count")])
 
-        static let keys = [kickoffTitle] + kickoffMessages + [
-            saverTitle, saverBody, permissionTitle, permissionBody, perfectTitle, perfectShare, cardPuzzles, cardStreak,
-        ]
+        static let keys =
+            [kickoffTitle] + kickoffMessages + [
+                saverTitle, saverBody, permissionTitle, permissionBody, perfectTitle, perfectShare, cardPuzzles, cardStreak,
+            ]
     }
 }

@@ -27,7 +27,9 @@ public struct StudyFacts: Hashable, Sendable {
     public var language: String
 
     /// The facts as the app knows them.
-    public init(settings: StudySettings = StudySettings(), lastActiveDate: LocalDate? = nil, difficultCardReminderDate: LocalDate? = nil, language: String = "en") {
+    public init(
+        settings: StudySettings = StudySettings(), lastActiveDate: LocalDate? = nil, difficultCardReminderDate: LocalDate? = nil, language: String = "en"
+    ) {
         self.settings = settings
         self.lastActiveDate = lastActiveDate
         self.difficultCardReminderDate = difficultCardReminderDate
@@ -36,8 +38,9 @@ public struct StudyFacts: Hashable, Sendable {
 
     /// Reads the facts from a state snapshot; missing keys read as off, never active, English.
     public init(_ state: AppState) {
-        settings = StudySettings(studyReminders: state[Key.studyReminders] == .bool(true),
-                                 difficultCardReminders: state[Key.difficultCardReminders] == .bool(true))
+        settings = StudySettings(
+            studyReminders: state[Key.studyReminders] == .bool(true),
+            difficultCardReminders: state[Key.difficultCardReminders] == .bool(true))
         if case .string(let text)? = state[Key.lastActiveDate] { lastActiveDate = TimeParsing.localDate(text) }
         if case .string(let text)? = state[Key.difficultCardReminderDate] { difficultCardReminderDate = TimeParsing.localDate(text) }
         if case .string(let text)? = state[Key.language] { language = text } else { language = "en" }

@@ -63,8 +63,10 @@ public struct StudyRemindersApp: Hashable, Sendable, Codable {
     public private(set) var difficultCardsDue = 0
 
     /// An app with its persisted settings, language and permission memory.
-    public init(configuration: StudyReminders.Configuration = .init(), settings: StudySettings = StudySettings(), language: String = "en",
-                permission memory: PermissionFlow.Memory = PermissionFlow.Memory()) {
+    public init(
+        configuration: StudyReminders.Configuration = .init(), settings: StudySettings = StudySettings(), language: String = "en",
+        permission memory: PermissionFlow.Memory = PermissionFlow.Memory()
+    ) {
         self.configuration = configuration
         self.settings = settings
         self.language = language

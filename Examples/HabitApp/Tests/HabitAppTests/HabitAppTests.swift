@@ -24,12 +24,13 @@ import Testing
         try await phone.fly(to: "Asia/Tokyo")
         try await phone.open()
         try await phone.advance(to: "2026-03-14T09:00")
-        #expect(await phone.delivered.map(\.description) == [
-            "2026-03-06T08:30 America/New_York Time for your habit",
-            "2026-03-08T08:30 America/New_York Time for your habit",
-            "2026-03-09T20:00 America/New_York Time for your habit",
-            "2026-03-13T20:00 Asia/Tokyo Time for your habit",
-        ])
+        #expect(
+            await phone.delivered.map(\.description) == [
+                "2026-03-06T08:30 America/New_York Time for your habit",
+                "2026-03-08T08:30 America/New_York Time for your habit",
+                "2026-03-09T20:00 America/New_York Time for your habit",
+                "2026-03-13T20:00 Asia/Tokyo Time for your habit",
+            ])
         #expect(await phone.delivered.allSatisfy { $0.body == "Two minutes keeps the streak going." })
     }
 }

@@ -28,9 +28,11 @@ struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
             let code = error.status.reasonPhrase.lowercased().replacingOccurrences(of: " ", with: "_")
             return try APIError(status: error.status, code: code, message: error.status.reasonPhrase).response()
         } catch {
-            context.logger.error("request failed", metadata: [
-                "error": "\(String(reflecting: error))", "path": "\(request.uri.path)",
-            ])
+            context.logger.error(
+                "request failed",
+                metadata: [
+                    "error": "\(String(reflecting: error))", "path": "\(request.uri.path)",
+                ])
             return try APIError.internalError.response()
         }
     }

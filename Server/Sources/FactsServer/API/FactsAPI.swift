@@ -76,7 +76,7 @@ struct FactsAPI: Sendable {
         }
         let digest = DeviceKey.digest(of: key)
         guard let stored = try await database.storedDigest(matching: digest),
-              DeviceKey.constantTimeEquals(stored, digest)
+            DeviceKey.constantTimeEquals(stored, digest)
         else {
             throw APIError.invalidDeviceKey
         }

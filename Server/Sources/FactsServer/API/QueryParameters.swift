@@ -36,7 +36,7 @@ struct QueryParameters: Sendable {
         guard let text = try value(name) else { return defaultValue }
         let message = "\(name) must be a whole number from \(range.lowerBound) to \(range.upperBound), not \"\(text)\""
         guard !text.isEmpty, text.utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }),
-              let number = Int(text), range.contains(number)
+            let number = Int(text), range.contains(number)
         else {
             throw .invalidParameter(name, message)
         }

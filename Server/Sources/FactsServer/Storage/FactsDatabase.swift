@@ -26,10 +26,6 @@ public struct FactsDatabase: Sendable {
 
     let database: any SQLDatabase
 
-    init(database: any SQLDatabase) {
-        self.database = database
-    }
-
     /// Opens the database at `location`, migrates it, and lends it to `body`.
     ///
     /// The database is closed when `body` returns or throws, so `body` must not keep it.

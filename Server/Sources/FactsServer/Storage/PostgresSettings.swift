@@ -30,7 +30,7 @@ public struct PostgresSettings: Sendable {
     /// The settings in `url`, or an error that says which part is wrong.
     public init(url: String) throws(ConfigurationError) {
         guard let components = URLComponents(string: url),
-              let scheme = components.scheme, ["postgres", "postgresql"].contains(scheme)
+            let scheme = components.scheme, ["postgres", "postgresql"].contains(scheme)
         else {
             throw ConfigurationError("\(url) is not a PostgreSQL URL: expected postgres://USER:PASSWORD@HOST:PORT/DATABASE")
         }

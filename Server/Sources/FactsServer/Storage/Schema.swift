@@ -17,76 +17,79 @@ enum Schema {
             bytes = "BYTEA"
         }
         return [
-            (1, [
-                """
-                CREATE TABLE categories (
-                    id \(id),
-                    slug TEXT NOT NULL UNIQUE,
-                    icon TEXT NOT NULL,
-                    color_hex TEXT NOT NULL
-                )
-                """,
-                """
-                CREATE TABLE category_translations (
-                    category_id BIGINT NOT NULL REFERENCES categories (id) ON DELETE CASCADE,
-                    language TEXT NOT NULL,
-                    name TEXT NOT NULL,
-                    description TEXT NOT NULL,
-                    PRIMARY KEY (category_id, language)
-                )
-                """,
-                """
-                CREATE TABLE content_types (
-                    id \(id),
-                    slug TEXT NOT NULL UNIQUE
-                )
-                """,
-                """
-                CREATE TABLE content_type_translations (
-                    content_type_id BIGINT NOT NULL REFERENCES content_types (id) ON DELETE CASCADE,
-                    language TEXT NOT NULL,
-                    name TEXT NOT NULL,
-                    description TEXT NOT NULL,
-                    PRIMARY KEY (content_type_id, language)
-                )
-                """,
-                // One row per fact and language; `corpus_key` ties the translations together.
-                // `tags` is a JSON array of strings; `created_at` an ISO 8601 instant in UTC.
-                """
-                CREATE TABLE facts (
-                    id \(id),
-                    corpus_key TEXT NOT NULL,
-                    language TEXT NOT NULL,
-                    title TEXT NOT NULL,
-                    content TEXT NOT NULL,
-                    summary TEXT NOT NULL,
-                    difficulty TEXT NOT NULL CHECK (difficulty IN ('beginner', 'intermediate', 'advanced')),
-                    content_type_id BIGINT NOT NULL REFERENCES content_types (id),
-                    category_id BIGINT NOT NULL REFERENCES categories (id),
-                    tags TEXT NOT NULL,
-                    source_url TEXT,
-                    image_url TEXT,
-                    word_count INTEGER NOT NULL,
-                    reading_time INTEGER NOT NULL,
-                    created_at TEXT NOT NULL,
-                    UNIQUE (corpus_key, language)
-                )
-                """,
-                "CREATE INDEX facts_language_id ON facts (language, id)",
-                "CREATE INDEX facts_category ON facts (category_id)",
-                // Only the SHA-256 digest of a device key is kept.
-                """
-                CREATE TABLE devices (
-                    id \(id),
-                    key_digest \(bytes) NOT NULL UNIQUE,
-                    platform TEXT NOT NULL,
-                    model TEXT NOT NULL,
-                    os_version TEXT NOT NULL,
-                    language TEXT NOT NULL,
-                    created_at TEXT NOT NULL
-                )
-                """,
-            ]),
+            (
+                1,
+                [
+                    """
+                    CREATE TABLE categories (
+                        id \(id),
+                        slug TEXT NOT NULL UNIQUE,
+                        icon TEXT NOT NULL,
+                        color_hex TEXT NOT NULL
+                    )
+                    """,
+                    """
+                    CREATE TABLE category_translations (
+                        category_id BIGINT NOT NULL REFERENCES categories (id) ON DELETE CASCADE,
+                        language TEXT NOT NULL,
+                        name TEXT NOT NULL,
+                        description TEXT NOT NULL,
+                        PRIMARY KEY (category_id, language)
+                    )
+                    """,
+                    """
+                    CREATE TABLE content_types (
+                        id \(id),
+                        slug TEXT NOT NULL UNIQUE
+                    )
+                    """,
+                    """
+                    CREATE TABLE content_type_translations (
+                        content_type_id BIGINT NOT NULL REFERENCES content_types (id) ON DELETE CASCADE,
+                        language TEXT NOT NULL,
+                        name TEXT NOT NULL,
+                        description TEXT NOT NULL,
+                        PRIMARY KEY (content_type_id, language)
+                    )
+                    """,
+                    // One row per fact and language; `corpus_key` ties the translations together.
+                    // `tags` is a JSON array of strings; `created_at` an ISO 8601 instant in UTC.
+                    """
+                    CREATE TABLE facts (
+                        id \(id),
+                        corpus_key TEXT NOT NULL,
+                        language TEXT NOT NULL,
+                        title TEXT NOT NULL,
+                        content TEXT NOT NULL,
+                        summary TEXT NOT NULL,
+                        difficulty TEXT NOT NULL CHECK (difficulty IN ('beginner', 'intermediate', 'advanced')),
+                        content_type_id BIGINT NOT NULL REFERENCES content_types (id),
+                        category_id BIGINT NOT NULL REFERENCES categories (id),
+                        tags TEXT NOT NULL,
+                        source_url TEXT,
+                        image_url TEXT,
+                        word_count INTEGER NOT NULL,
+                        reading_time INTEGER NOT NULL,
+                        created_at TEXT NOT NULL,
+                        UNIQUE (corpus_key, language)
+                    )
+                    """,
+                    "CREATE INDEX facts_language_id ON facts (language, id)",
+                    "CREATE INDEX facts_category ON facts (category_id)",
+                    // Only the SHA-256 digest of a device key is kept.
+                    """
+                    CREATE TABLE devices (
+                        id \(id),
+                        key_digest \(bytes) NOT NULL UNIQUE,
+                        platform TEXT NOT NULL,
+                        model TEXT NOT NULL,
+                        os_version TEXT NOT NULL,
+                        language TEXT NOT NULL,
+                        created_at TEXT NOT NULL
+                    )
+                    """,
+                ]
+            )
         ]
     }
 

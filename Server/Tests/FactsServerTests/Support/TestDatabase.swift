@@ -64,7 +64,10 @@ enum TestDatabase {
                 return try await open(.sqlite(path: path), location: .sqlite(path: path), seeded: seeded, corpus: corpus, body)
             case .postgres:
                 guard let url = Backend.postgresURL else {
-                    throw TestSetupError(description: "CI=true but \(Backend.postgresURLVariable) is not set: start PostgreSQL with Server/Scripts/start-postgres.sh and export the URL it prints")
+                    throw TestSetupError(
+                        description:
+                            "CI=true but \(Backend.postgresURLVariable) is not set: start PostgreSQL with Server/Scripts/start-postgres.sh and export the URL it prints"
+                    )
                 }
                 let schema = "facts_test_\(UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "_"))"
                 var settings = try PostgresSettings(url: url)
@@ -120,7 +123,10 @@ enum TestDatabase {
                 logger: testLogger
             )
         } catch let error as PSQLError {
-            throw TestSetupError(description: "cannot reach PostgreSQL at \(settings.summary) (\(Backend.postgresURLVariable)): \(error.serverInfo?[.message] ?? "\(error.code) \(error.underlying.map { "\($0)" } ?? "")")")
+            throw TestSetupError(
+                description:
+                    "cannot reach PostgreSQL at \(settings.summary) (\(Backend.postgresURLVariable)): \(error.serverInfo?[.message] ?? "\(error.code) \(error.underlying.map { "\($0)" } ?? "")")"
+            )
         }
         do {
             try await connection.query(PostgresQuery(unsafeSQL: sql), logger: testLogger)

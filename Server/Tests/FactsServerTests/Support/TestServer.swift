@@ -1,11 +1,12 @@
 import FactsServer
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import Logging
 import ServiceLifecycle
 import Testing
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
 
 /// A content server started by a test on an ephemeral loopback port, over a fresh,
 /// seeded database, and an HTTP client that talks to it for real.

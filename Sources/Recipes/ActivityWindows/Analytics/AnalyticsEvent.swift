@@ -68,32 +68,38 @@ public struct AnalyticsEvent: Hashable, Sendable, CustomStringConvertible {
     /// `notif_scheduled`: a notification was added; window fields are `null` for a heat warning.
     public static func scheduled(_ request: NotificationRequest, fireDate: Date, zone: ZoneRules, at: Date) -> AnalyticsEvent {
         let info = request.content.userInfo
-        return AnalyticsEvent(.scheduled, at: at, [
-            "mode": info["mode"] ?? .null,
-            "window_start": info["window_start"] ?? .null,
-            "window_end": info["window_end"] ?? .null,
-            "avg_score": info["avg_score"] ?? .null,
-            "fire_time": .string(ISO8601.string(from: fireDate, rules: zone)),
-        ])
+        return AnalyticsEvent(
+            .scheduled, at: at,
+            [
+                "mode": info["mode"] ?? .null,
+                "window_start": info["window_start"] ?? .null,
+                "window_end": info["window_end"] ?? .null,
+                "avg_score": info["avg_score"] ?? .null,
+                "fire_time": .string(ISO8601.string(from: fireDate, rules: zone)),
+            ])
     }
 
     /// `notif_fired`: the system showed a notification.
     public static func fired(_ delivery: DeliveredNotification) -> AnalyticsEvent {
-        AnalyticsEvent(.fired, at: delivery.date, [
-            "mode": delivery.content.userInfo["mode"] ?? .null,
-            "window_start": delivery.content.userInfo["window_start"] ?? .null,
-            "notification_id": .string(delivery.id),
-        ])
+        AnalyticsEvent(
+            .fired, at: delivery.date,
+            [
+                "mode": delivery.content.userInfo["mode"] ?? .null,
+                "window_start": delivery.content.userInfo["window_start"] ?? .null,
+                "notification_id": .string(delivery.id),
+            ])
     }
 
     /// `notif_opened`: the user tapped a notification.
     public static func opened(mode: ActivityMode, notificationID: String, deepLink: String, at: Date) -> AnalyticsEvent {
-        AnalyticsEvent(.opened, at: at, [
-            "mode": .string(mode.rawValue),
-            "opened_at": .string(ISO8601.string(from: at, timeZone: Forecast.utc)),
-            "notification_id": .string(notificationID),
-            "deep_link": .string(deepLink),
-        ])
+        AnalyticsEvent(
+            .opened, at: at,
+            [
+                "mode": .string(mode.rawValue),
+                "opened_at": .string(ISO8601.string(from: at, timeZone: Forecast.utc)),
+                "notification_id": .string(notificationID),
+                "deep_link": .string(deepLink),
+            ])
     }
 
     /// `notif_dismissed`: the user swiped a notification away (Android only).
@@ -119,11 +125,13 @@ public struct AnalyticsEvent: Hashable, Sendable, CustomStringConvertible {
     /// `notif_dst_reschedule`: the zone's offset changed and the plan was made again;
     /// `count` notifications were scheduled again.
     public static func dstReschedule(_ change: OffsetChange, count: Int, at: Date) -> AnalyticsEvent {
-        AnalyticsEvent(.dstReschedule, at: at, [
-            "old_offset": .string(ISO8601.offsetString(change.old)),
-            "new_offset": .string(ISO8601.offsetString(change.new)),
-            "count_rescheduled": .int(count),
-        ])
+        AnalyticsEvent(
+            .dstReschedule, at: at,
+            [
+                "old_offset": .string(ISO8601.offsetString(change.old)),
+                "new_offset": .string(ISO8601.offsetString(change.new)),
+                "count_rescheduled": .int(count),
+            ])
     }
 
     /// `notif_settings_deep_link`: the user tapped "Open Settings" on the banner.

@@ -169,8 +169,9 @@ public struct ActivityController: Sendable {
         self.platform = platform
         // Ask after onboarding's notifications screen, after the app's own explanation; a
         // user who declines it gets provisional (quiet) notifications instead.
-        self.permission = PermissionFlow(policy: .afterValueMoment(delay: 0, explanation: true), onExplanationDeclined: .requestProvisional,
-                                         status: status, memory: memory.permission)
+        self.permission = PermissionFlow(
+            policy: .afterValueMoment(delay: 0, explanation: true), onExplanationDeclined: .requestProvisional,
+            status: status, memory: memory.permission)
     }
 
     /// Whether events go on to the analytics backend.
@@ -193,7 +194,8 @@ public struct ActivityController: Sendable {
             return permission.handle(accepted ? .explanationAccepted : .explanationDeclined, now: now).flatMap(permissionActions)
         case .authorizationAnswered(let status):
             _ = permission.handle(.systemAnswered(status), now: now)
-            var actions: [Action] = status.allowsDelivery
+            var actions: [Action] =
+                status.allowsDelivery
                 ? [.log(.permissionGranted(platform: platform, provisional: status == .provisional, at: now))]
                 : [.log(.permissionDenied(platform: platform, at: now))]
             actions.append(.replan(.permissionChanged))
@@ -237,8 +239,10 @@ public struct ActivityController: Sendable {
             return [.log(.fired(delivery))]
         case .notificationOpened(let delivery, let local):
             guard let text = delivery.content.deepLink, let link = DeepLink(url: text) else { return [] }
-            return [.showToday(link, label: link.label(openedAt: local)),
-                    .log(.opened(mode: link.mode, notificationID: delivery.id, deepLink: text, at: now))]
+            return [
+                .showToday(link, label: link.label(openedAt: local)),
+                .log(.opened(mode: link.mode, notificationID: delivery.id, deepLink: text, at: now)),
+            ]
         case .notificationDismissed(let delivery):
             guard let mode = NotificationID(delivery.id)?.mode else { return [] }
             return [.log(.dismissed(mode: mode, notificationID: delivery.id, at: now))]

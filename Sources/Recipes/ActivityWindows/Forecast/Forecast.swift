@@ -53,7 +53,8 @@ public struct Forecast: Hashable, Sendable, Codable {
             longitude = try Forecast.decodeMeasure(container, .longitude, in: -180...180)
             timezone = try container.decode(String.self, forKey: .timezone)
             guard TimeZone(ianaName: timezone) != nil else {
-                throw DecodingError.dataCorruptedError(forKey: .timezone, in: container, debugDescription: "unknown time zone \"\(timezone)\"; expected an IANA name such as Asia/Jerusalem")
+                throw DecodingError.dataCorruptedError(
+                    forKey: .timezone, in: container, debugDescription: "unknown time zone \"\(timezone)\"; expected an IANA name such as Asia/Jerusalem")
             }
         }
     }
@@ -192,10 +193,12 @@ public struct Forecast: Hashable, Sendable, Codable {
         fetchedAt = try Forecast.decodeInstant(container, .fetchedAt)
         hourly = try container.decode([Hour].self, forKey: .hourly)
         guard hourly.count <= Self.maximumHours else {
-            throw DecodingError.dataCorruptedError(forKey: .hourly, in: container, debugDescription: "\(hourly.count) hours; a forecast has at most \(Self.maximumHours)")
+            throw DecodingError.dataCorruptedError(
+                forKey: .hourly, in: container, debugDescription: "\(hourly.count) hours; a forecast has at most \(Self.maximumHours)")
         }
         for index in hourly.indices.dropFirst() where hourly[index].time <= hourly[index - 1].time {
-            throw DecodingError.dataCorruptedError(forKey: .hourly, in: container, debugDescription: "hourly[\(index)] is not after hourly[\(index - 1)]; hours must be in time order")
+            throw DecodingError.dataCorruptedError(
+                forKey: .hourly, in: container, debugDescription: "hourly[\(index)] is not after hourly[\(index - 1)]; hours must be in time order")
         }
     }
 
@@ -230,7 +233,8 @@ public struct Forecast: Hashable, Sendable, Codable {
     static func decodeMeasure<Key: CodingKey>(_ container: KeyedDecodingContainer<Key>, _ key: Key, in range: ClosedRange<Double>) throws -> Double {
         let value = try container.decode(Double.self, forKey: key)
         guard range.contains(value) else {
-            throw DecodingError.dataCorruptedError(forKey: key, in: container, debugDescription: "expected \(number(range.lowerBound)) to \(number(range.upperBound)), found \(value)")
+            throw DecodingError.dataCorruptedError(
+                forKey: key, in: container, debugDescription: "expected \(number(range.lowerBound)) to \(number(range.upperBound)), found \(value)")
         }
         return value
     }
@@ -242,18 +246,21 @@ public struct Forecast: Hashable, Sendable, Codable {
     private static func decodeInstant<Key: CodingKey>(_ container: KeyedDecodingContainer<Key>, _ key: Key) throws -> Date {
         let text = try container.decode(String.self, forKey: key)
         guard let written = TimeParsing.dateTime(text), written.offset != nil, let date = TimeParsing.instant(text) else {
-            throw DecodingError.dataCorruptedError(forKey: key, in: container, debugDescription: "\"\(text)\" is not an ISO 8601 time with an offset (2026-03-22T07:00:00+02:00)")
+            throw DecodingError.dataCorruptedError(
+                forKey: key, in: container, debugDescription: "\"\(text)\" is not an ISO 8601 time with an offset (2026-03-22T07:00:00+02:00)")
         }
         let years = TimeParsing.supportedYears
         guard years.contains(written.local.date.year) else {
-            throw DecodingError.dataCorruptedError(forKey: key, in: container, debugDescription: "\"\(text)\" is outside the supported years, \(years.lowerBound) to \(years.upperBound)")
+            throw DecodingError.dataCorruptedError(
+                forKey: key, in: container, debugDescription: "\"\(text)\" is outside the supported years, \(years.lowerBound) to \(years.upperBound)")
         }
         return date
     }
 
     private static func describe(_ error: DecodingError) -> ForecastError {
         func path(_ keys: [any CodingKey]) -> String? {
-            let text = keys.map { key in key.intValue.map { "[\($0)]" } ?? ".\(key.stringValue)" }.joined().trimmingCharacters(in: CharacterSet(charactersIn: "."))
+            let text = keys.map { key in key.intValue.map { "[\($0)]" } ?? ".\(key.stringValue)" }.joined().trimmingCharacters(
+                in: CharacterSet(charactersIn: "."))
             return text.isEmpty ? nil : text
         }
         switch error {

@@ -59,10 +59,11 @@ public struct ActivityWindowRule: Rule {
             // The occurrence is the window itself (its mode and start), heads-up apart: ids
             // count windows, so a new forecast or a moved quiet hour can give the same window
             // another id, but it is still the window the user was told about.
-            return Candidate(id: notification.id.description, ruleID: id, fireTime: .wallClock(notification.fireTime),
-                             fireDate: context.zone.date(for: notification.fireTime),
-                             content: Self.content(notification, templates: templates), priority: notification.priority,
-                             group: mode.rawValue, dedupeKey: key, occurrence: notification.id.headsUp ? key + "/heads-up" : key)
+            return Candidate(
+                id: notification.id.description, ruleID: id, fireTime: .wallClock(notification.fireTime),
+                fireDate: context.zone.date(for: notification.fireTime),
+                content: Self.content(notification, templates: templates), priority: notification.priority,
+                group: mode.rawValue, dedupeKey: key, occurrence: notification.id.headsUp ? key + "/heads-up" : key)
         }.sorted { ($0.fireDate, -$0.priority, $0.id) < ($1.fireDate, -$1.priority, $1.id) }
     }
 

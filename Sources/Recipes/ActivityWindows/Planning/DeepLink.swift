@@ -20,10 +20,11 @@ public struct DeepLink: Hashable, Sendable, CustomStringConvertible {
     /// Reads a link; `nil` when it is not a Today link with a valid hour and mode.
     public init?(url: String) {
         guard let components = URLComponents(string: url), components.scheme == "gonow", components.host == "today",
-              let items = components.queryItems,
-              let hourText = items.first(where: { $0.name == "hour" })?.value,
-              let written = TimeParsing.dateTime(hourText), written.offset == nil,
-              let modeText = items.first(where: { $0.name == "mode" })?.value, let mode = ActivityMode(rawValue: modeText) else { return nil }
+            let items = components.queryItems,
+            let hourText = items.first(where: { $0.name == "hour" })?.value,
+            let written = TimeParsing.dateTime(hourText), written.offset == nil,
+            let modeText = items.first(where: { $0.name == "mode" })?.value, let mode = ActivityMode(rawValue: modeText)
+        else { return nil }
         self.init(hour: written.local, mode: mode)
     }
 

@@ -30,8 +30,9 @@ public struct NotificationID: Hashable, Sendable, CustomStringConvertible {
         var parts = text.split(separator: ".").map(String.init)
         if let first = parts.first, ActivityMode(rawValue: first) == nil { parts.removeFirst() }
         guard parts.count == 3 || (parts.count == 4 && parts[3] == "heads-up"),
-              let mode = ActivityMode(rawValue: parts[0]), let date = TimeParsing.localDate(parts[1]),
-              let index = Int(parts[2]), index >= 0 else { return nil }
+            let mode = ActivityMode(rawValue: parts[0]), let date = TimeParsing.localDate(parts[1]),
+            let index = Int(parts[2]), index >= 0
+        else { return nil }
         self.init(mode: mode, date: date, windowIndex: index, headsUp: parts.count == 4)
     }
 

@@ -50,8 +50,10 @@ public struct NotificationCategory: Hashable, Sendable {
     public var actions: [Action]
 
     /// `activity_window`: "View Details" opens the Today tab; "Dismiss".
-    public static let activityWindow = NotificationCategory(id: "activity_window", actions: [
-        Action(id: "view_details", title: "View Details", opensApp: true, destructive: false),
-        Action(id: "dismiss", title: "Dismiss", opensApp: false, destructive: true),
-    ])
+    public static let activityWindow = NotificationCategory(
+        id: "activity_window",
+        actions: [
+            Action(id: "view_details", title: "View Details", opensApp: true, destructive: false),
+            Action(id: "dismiss", title: "Dismiss", opensApp: false, destructive: true),
+        ])
 }

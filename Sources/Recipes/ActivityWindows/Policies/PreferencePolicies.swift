@@ -11,8 +11,9 @@ public struct PreferenceQuietHours: Policy {
     /// candidate when they are off, missing or not well formed.
     public func evaluate(_ candidate: Candidate, context: PolicyContext, ledger: PlanLedger) -> PolicyDecision {
         guard case .object(let value)? = context.state[ActivityState.Key.quietHours], value["enabled"] == .bool(true),
-              case .string(let start)? = value["start"], case .string(let end)? = value["end"],
-              let policy = NotificationPreferences.QuietHoursSetting(enabled: true, start: start, end: end).policy else { return .keep(candidate) }
+            case .string(let start)? = value["start"], case .string(let end)? = value["end"],
+            let policy = NotificationPreferences.QuietHoursSetting(enabled: true, start: start, end: end).policy
+        else { return .keep(candidate) }
         return policy.evaluate(candidate, context: context, ledger: ledger)
     }
 

@@ -59,13 +59,16 @@ public struct UserProfile: Hashable, Sendable, Codable {
 
     /// A profile; `thresholds` defaults to the preset's, and `notificationPreferences` to the
     /// onboarding defaults for the activities and the dog.
-    public init(activitiesEnabled: [Activity], dog: Dog, preset: Preset, thresholds: [String: Thresholds]? = nil,
-                notificationPreferences: NotificationPreferences? = nil, privacy: Privacy) {
+    public init(
+        activitiesEnabled: [Activity], dog: Dog, preset: Preset, thresholds: [String: Thresholds]? = nil,
+        notificationPreferences: NotificationPreferences? = nil, privacy: Privacy
+    ) {
         self.activitiesEnabled = activitiesEnabled
         self.dog = dog
         self.preset = preset
         self.thresholds = thresholds ?? preset.allThresholds
-        self.notificationPreferences = notificationPreferences
+        self.notificationPreferences =
+            notificationPreferences
             ?? .defaults(activities: Set(activitiesEnabled), hasDog: dog.hasDog)
         self.privacy = privacy
     }

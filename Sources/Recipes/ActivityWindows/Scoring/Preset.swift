@@ -31,8 +31,9 @@ public enum Preset: String, Hashable, Sendable, Codable, CaseIterable {
                 activeHours: ActiveHours(start: "07:00", end: "18:00"),
                 waveHeightM: UpperBand(idealMax: 0.5 + 0.2 * step, zeroAt: 1.4 + 0.3 * step, gateAt: 1.6 + 0.3 * step),
                 waterTempC: LowerBand(idealMin: 20 - step, zeroAt: 15 - step),
-                feelsLikeC: ComfortBand(idealMin: 20 - 2 * step, idealMax: dog ? 26 + step : 30 + step, zeroBelow: 12 - 2 * step, zeroAbove: dog ? 33 + step : 38 + step,
-                                        gateAbove: dog ? 31 + 2 * step : nil),
+                feelsLikeC: ComfortBand(
+                    idealMin: 20 - 2 * step, idealMax: dog ? 26 + step : 30 + step, zeroBelow: 12 - 2 * step, zeroAbove: dog ? 33 + step : 38 + step,
+                    gateAbove: dog ? 31 + 2 * step : nil),
                 uvIndex: uv,
                 windKph: UpperBand(idealMax: 12 + 3 * step, zeroAt: 35 + 5 * step),
                 aqi: aqi)
@@ -40,8 +41,9 @@ public enum Preset: String, Hashable, Sendable, Codable, CaseIterable {
             let dog = mode.withDog
             return Thresholds(
                 activeHours: ActiveHours(start: "07:00", end: "21:00"),
-                feelsLikeC: ComfortBand(idealMin: 8 - 2 * step, idealMax: dog ? 16 + step : 18 + step, zeroBelow: -2 - 2 * step, zeroAbove: dog ? 25 + step : 28 + 2 * step,
-                                        gateAbove: dog ? 24 + 2 * step : nil),
+                feelsLikeC: ComfortBand(
+                    idealMin: 8 - 2 * step, idealMax: dog ? 16 + step : 18 + step, zeroBelow: -2 - 2 * step, zeroAbove: dog ? 25 + step : 28 + 2 * step,
+                    gateAbove: dog ? 24 + 2 * step : nil),
                 uvIndex: uv,
                 windKph: UpperBand(idealMax: 15 + 3 * step, zeroAt: 45 + 5 * step),
                 aqi: aqi)

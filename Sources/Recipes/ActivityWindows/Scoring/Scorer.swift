@@ -59,8 +59,9 @@ public struct Scorer: Sendable {
         let gate = gate(hour)
         // Sub-scores are 0 to 1; a reading no forecast has (infinite, or NaN from it) scores 0.
         let score = mean.isFinite ? Int((min(max(mean, 0), 100) + 0.5).rounded(.down)) : 0
-        return HourScore(time: hour.time, mode: mode, score: gate == nil ? score : 0, gate: gate, factors: subs,
-                         chips: Self.chips(subs, warm: hour.air.feelsLikeC > thresholds.feelsLikeC.idealMax, mode: mode))
+        return HourScore(
+            time: hour.time, mode: mode, score: gate == nil ? score : 0, gate: gate, factors: subs,
+            chips: Self.chips(subs, warm: hour.air.feelsLikeC > thresholds.feelsLikeC.idealMax, mode: mode))
     }
 
     /// The first gate that closes `hour`: heat, then waves, then air quality.

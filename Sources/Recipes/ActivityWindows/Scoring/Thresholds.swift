@@ -164,7 +164,10 @@ public struct Thresholds: Hashable, Sendable, Codable {
     public var aqi: UpperBand
 
     /// Thresholds for one mode; leave the sea bands `nil` for a mode that does not swim.
-    public init(activeHours: ActiveHours, waveHeightM: UpperBand? = nil, waterTempC: LowerBand? = nil, feelsLikeC: ComfortBand, uvIndex: UpperBand, windKph: UpperBand, aqi: UpperBand) {
+    public init(
+        activeHours: ActiveHours, waveHeightM: UpperBand? = nil, waterTempC: LowerBand? = nil, feelsLikeC: ComfortBand, uvIndex: UpperBand, windKph: UpperBand,
+        aqi: UpperBand
+    ) {
         self.activeHours = activeHours
         self.waveHeightM = waveHeightM
         self.waterTempC = waterTempC

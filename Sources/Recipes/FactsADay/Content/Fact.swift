@@ -84,9 +84,11 @@ public struct Fact: Hashable, Sendable, Codable {
     public var createdAt: String
 
     /// A fact with these fields.
-    public init(id: Int, title: String? = nil, content: String, summary: String? = nil, difficulty: String? = nil, contentType: String? = nil,
-                category: String? = nil, tags: [String] = [], sourceURL: String? = nil, readingTime: Int? = nil, wordCount: Int? = nil,
-                imageURL: String? = nil, language: String, createdAt: String = "2026-01-01T00:00:00Z") {
+    public init(
+        id: Int, title: String? = nil, content: String, summary: String? = nil, difficulty: String? = nil, contentType: String? = nil,
+        category: String? = nil, tags: [String] = [], sourceURL: String? = nil, readingTime: Int? = nil, wordCount: Int? = nil,
+        imageURL: String? = nil, language: String, createdAt: String = "2026-01-01T00:00:00Z"
+    ) {
         self.id = id
         self.title = title
         self.content = content

@@ -30,9 +30,11 @@ public enum FactsCorpus {
                 throw FactsError(.invalidResponse, "line \(index + 1) is not a fact: \(Self.problem(error))")
             }
             let words = item.content.split(whereSeparator: \.isWhitespace).count
-            facts.append(Fact(id: firstID + facts.count, title: item.title, content: item.content, summary: item.summary, difficulty: item.difficulty,
-                              contentType: item.content_type, category: item.category, tags: item.tags ?? [], sourceURL: item.source_url,
-                              readingTime: max(1, words / 200), wordCount: words, imageURL: item.image_url, language: language.rawValue))
+            facts.append(
+                Fact(
+                    id: firstID + facts.count, title: item.title, content: item.content, summary: item.summary, difficulty: item.difficulty,
+                    contentType: item.content_type, category: item.category, tags: item.tags ?? [], sourceURL: item.source_url,
+                    readingTime: max(1, words / 200), wordCount: words, imageURL: item.image_url, language: language.rawValue))
         }
         return facts
     }

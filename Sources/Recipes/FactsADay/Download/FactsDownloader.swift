@@ -64,7 +64,8 @@ public struct RetryPolicy: Hashable, Sendable {
     /// first value outside its range.
     public init(attempts: Int = 3, initialDelay: Duration = .seconds(1), budget: Duration = .seconds(14)) throws {
         guard Self.attemptsRange.contains(attempts) else {
-            throw FactsError(.invalidConfiguration, "attempts must be between \(Self.attemptsRange.lowerBound) and \(Self.attemptsRange.upperBound), found \(attempts)")
+            throw FactsError(
+                .invalidConfiguration, "attempts must be between \(Self.attemptsRange.lowerBound) and \(Self.attemptsRange.upperBound), found \(attempts)")
         }
         try NetworkLimits.check("initialDelay", initialDelay, in: Self.initialDelayRange)
         try NetworkLimits.check("budget", budget, in: Self.budgetRange)
@@ -105,8 +106,10 @@ public struct FactsDownloader<C: Clock>: Sendable where C.Duration == Duration {
     public var device: DeviceInfo
 
     /// A downloader into `database` from `service`.
-    public init(service: any FactsService, database: FactsDatabase, clock: C, retry: RetryPolicy = RetryPolicy(), pageSize: Int = 50,
-                device: DeviceInfo = DeviceInfo(platform: "linux", model: "bugle", osVersion: "1")) {
+    public init(
+        service: any FactsService, database: FactsDatabase, clock: C, retry: RetryPolicy = RetryPolicy(), pageSize: Int = 50,
+        device: DeviceInfo = DeviceInfo(platform: "linux", model: "bugle", osVersion: "1")
+    ) {
         self.service = service
         self.database = database
         self.clock = clock

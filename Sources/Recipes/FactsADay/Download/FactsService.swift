@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// The device the app registers as.
@@ -155,7 +156,8 @@ public struct HTTPFactsService: FactsService {
         var request = URLRequest(url: baseURL.appendingPathComponent("api/devices/register"))
         request.httpMethod = "POST"
         request.setValue("application/json", forHTTPHeaderField: "Content-Type")
-        request.httpBody = try JSONEncoder().encode(Body(platform: device.platform, model: device.model, os_version: device.osVersion, language: language.rawValue))
+        request.httpBody = try JSONEncoder().encode(
+            Body(platform: device.platform, model: device.model, os_version: device.osVersion, language: language.rawValue))
         let answer: Answer = try await send(request, within: timeLimit)
         return answer.device_key
     }
@@ -167,8 +169,10 @@ public struct HTTPFactsService: FactsService {
     public func facts(_ query: FactsQuery, page: Int, pageSize: Int, deviceKey: String, within timeLimit: Duration) async throws -> FactsPage {
         var items = [URLQueryItem(name: "language", value: query.language.rawValue)]
         if !query.categories.isEmpty { items.append(URLQueryItem(name: "categories", value: query.categories.joined(separator: ","))) }
-        items += [URLQueryItem(name: "difficulty", value: query.difficulty.queryValue),
-                  URLQueryItem(name: "page", value: String(page)), URLQueryItem(name: "page_size", value: String(pageSize))]
+        items += [
+            URLQueryItem(name: "difficulty", value: query.difficulty.queryValue),
+            URLQueryItem(name: "page", value: String(page)), URLQueryItem(name: "page_size", value: String(pageSize)),
+        ]
         return try await send(get("api/facts", items, deviceKey: deviceKey), within: timeLimit)
     }
 
@@ -189,7 +193,8 @@ public struct HTTPFactsService: FactsService {
             do {
                 return try JSONDecoder().decode(Answer.self, from: answer.body)
             } catch {
-                throw FactsError(.invalidResponse, "\(server) is not the Facts A Day content service: it answered \(path) with \(Self.excerpt(of: answer.body))")
+                throw FactsError(
+                    .invalidResponse, "\(server) is not the Facts A Day content service: it answered \(path) with \(Self.excerpt(of: answer.body))")
             }
         case 400..<500:
             let failure = try? JSONDecoder().decode(ServiceFailure.self, from: answer.body)

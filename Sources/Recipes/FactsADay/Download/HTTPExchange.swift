@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// One request and its answer under ``NetworkLimits``, with the clocks `URLSession` does not
@@ -78,7 +79,8 @@ final class HTTPExchange: NSObject, URLSessionDataDelegate, @unchecked Sendable 
     /// `timeLimit` (and ``NetworkLimits/total``) of its start.
     static func send(_ request: URLRequest, limits: NetworkLimits, within timeLimit: Duration, server: String) async throws -> Answer {
         guard let scheme = request.url?.scheme?.lowercased(), ["http", "https"].contains(scheme) else {
-            throw FactsError(.invalidConfiguration, "the content service's URL must start with http:// or https://, found \(request.url?.absoluteString ?? "none")")
+            throw FactsError(
+                .invalidConfiguration, "the content service's URL must start with http:// or https://, found \(request.url?.absoluteString ?? "none")")
         }
         guard timeLimit > .zero else {
             throw FactsError(.timeout, "The server at \(server) could not be asked: the time for it had run out")
@@ -237,8 +239,10 @@ final class HTTPExchange: NSObject, URLSessionDataDelegate, @unchecked Sendable 
 
     // MARK: URLSessionDataDelegate
 
-    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
-                    completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void) {
+    func urlSession(
+        _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
+        completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
+    ) {
         // The disposition is given under the lock, so that it reaches the session's queue
         // before any cancellation `finish` sends: on Linux, a disposition that arrives after
         // the task was cancelled stops the process ("Received response disposition, but we're
@@ -297,7 +301,7 @@ final class HTTPExchange: NSObject, URLSessionDataDelegate, @unchecked Sendable 
         case .notConnectedToInternet, .internationalRoamingOff, .dataNotAllowed, .callIsActive:
             return FactsError(.network, "There is no internet connection")
         case .secureConnectionFailed, .serverCertificateUntrusted, .serverCertificateHasBadDate, .serverCertificateNotYetValid,
-             .serverCertificateHasUnknownRoot, .clientCertificateRejected, .clientCertificateRequired:
+            .serverCertificateHasUnknownRoot, .clientCertificateRejected, .clientCertificateRequired:
             return FactsError(.network, "Cannot make a secure connection to the server at \(server)")
         case .networkConnectionLost, .badServerResponse:
             // On Linux, "Empty reply from server" and a reset before the answer.

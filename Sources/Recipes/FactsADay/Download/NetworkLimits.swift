@@ -35,7 +35,7 @@ public struct NetworkLimits: Hashable, Sendable {
     /// The range ``total`` must lie in.
     public static let totalRange: ClosedRange<Duration> = .milliseconds(100) ... .seconds(600)
     /// The range ``maximumBodySize`` must lie in, in bytes.
-    public static let maximumBodySizeRange: ClosedRange<Int> = 1 << 10 ... 64 << 20
+    public static let maximumBodySizeRange: ClosedRange<Int> = 1 << 10...64 << 20
 
     /// The defaults: connect 5 s, idle 10 s, total 14 s (so that, with a process's start and
     /// the message, a failed onboarding shows its error within 15 s), 4 MiB.
@@ -48,13 +48,18 @@ public struct NetworkLimits: Hashable, Sendable {
 
     /// Limits with these values; throws ``FactsError/Code/invalidConfiguration`` naming the
     /// first value outside its range.
-    public init(connect: Duration = .seconds(5), idle: Duration = .seconds(10), total: Duration = .seconds(14),
-                maximumBodySize: Int = 4 << 20) throws {
+    public init(
+        connect: Duration = .seconds(5), idle: Duration = .seconds(10), total: Duration = .seconds(14),
+        maximumBodySize: Int = 4 << 20
+    ) throws {
         try Self.check("connect", connect, in: Self.connectRange)
         try Self.check("idle", idle, in: Self.idleRange)
         try Self.check("total", total, in: Self.totalRange)
         guard Self.maximumBodySizeRange.contains(maximumBodySize) else {
-            throw FactsError(.invalidConfiguration, "maximumBodySize must be between \(Self.maximumBodySizeRange.lowerBound) and \(Self.maximumBodySizeRange.upperBound) bytes (1 KiB to 64 MiB), found \(maximumBodySize)")
+            throw FactsError(
+                .invalidConfiguration,
+                "maximumBodySize must be between \(Self.maximumBodySizeRange.lowerBound) and \(Self.maximumBodySizeRange.upperBound) bytes (1 KiB to 64 MiB), found \(maximumBodySize)"
+            )
         }
         self.connect = connect
         self.idle = idle
@@ -64,7 +69,9 @@ public struct NetworkLimits: Hashable, Sendable {
 
     static func check(_ name: String, _ value: Duration, in range: ClosedRange<Duration>) throws {
         guard range.contains(value) else {
-            throw FactsError(.invalidConfiguration, "\(name) must be between \(range.lowerBound.spokenSeconds) and \(range.upperBound.spokenSeconds), found \(value.spokenSeconds)")
+            throw FactsError(
+                .invalidConfiguration,
+                "\(name) must be between \(range.lowerBound.spokenSeconds) and \(range.upperBound.spokenSeconds), found \(value.spokenSeconds)")
         }
     }
 }

@@ -26,9 +26,11 @@ public enum OnboardingAlert: Hashable, Sendable {
     /// The alert's message.
     public var message: String {
         switch self {
-        case .permissionRequired: "Facts A Day sends one fact a day as a notification. Allow notifications in Settings > Facts A Day > Notifications, then tap Enable Notifications again."
+        case .permissionRequired:
+            "Facts A Day sends one fact a day as a notification. Allow notifications in Settings > Facts A Day > Notifications, then tap Enable Notifications again."
         case .schedulingFailed: "Failed to create notifications. Please try again."
-        case .noFacts: "There are no facts for the categories and difficulty you chose, so there is nothing to send. Choose other categories or another difficulty."
+        case .noFacts:
+            "There are no facts for the categories and difficulty you chose, so there is nothing to send. Choose other categories or another difficulty."
         case .downloadFailed(let error) where error.code == .network:
             "The facts could not be downloaded (\(error.message)). Check your internet connection and tap Enable Notifications to try again."
         case .downloadFailed(let error): "The facts could not be downloaded. \(error.message). Tap Enable Notifications to try again."

@@ -55,7 +55,9 @@ public enum FactSchedule {
     /// The app state the ``FactRule`` reads: `scheduled` and the time of day.
     public static func stateValues(for scheduled: [ScheduledFact], time: LocalTime) -> [String: JSONValue] {
         let entries: [JSONValue] = scheduled.map { item in
-            var fields: [String: JSONValue] = ["date": .string(item.date.description), "factID": .int(item.fact.id), "body": .string(notificationBody(item.fact))]
+            var fields: [String: JSONValue] = [
+                "date": .string(item.date.description), "factID": .int(item.fact.id), "body": .string(notificationBody(item.fact)),
+            ]
             if let title = item.fact.title { fields["title"] = .string(title) }
             return .object(fields)
         }

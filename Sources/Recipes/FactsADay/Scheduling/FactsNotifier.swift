@@ -53,8 +53,10 @@ public struct FactsNotifier: Sendable {
     /// today; at 12:00 it was delivered and stays today's fact, and a new 21:00 schedule
     /// starts tomorrow.
     @discardableResult
-    public func scheduleAll(time: LocalTime, replacing previous: LocalTime? = nil, language: FactsLanguage,
-                            using generator: inout some RandomNumberGenerator) async throws -> Int {
+    public func scheduleAll(
+        time: LocalTime, replacing previous: LocalTime? = nil, language: FactsLanguage,
+        using generator: inout some RandomNumberGenerator
+    ) async throws -> Int {
         let first = try firstDay(time)
         let undelivered = try previous.map(firstDay) ?? first
         let upcoming = try database.scheduledFacts(from: undelivered)
@@ -85,7 +87,7 @@ public struct FactsNotifier: Sendable {
         var pendingByFact: [Int: (day: LocalDate, id: String)] = [:]
         for request in try await scheduler.center.pendingRequests() {
             guard let day = namespace.candidateID(from: request.id).flatMap(FactSchedule.day(ofCandidateID:)), day >= firstDay,
-                  case .int(let factID)? = request.content.userInfo["factID"]
+                case .int(let factID)? = request.content.userInfo["factID"]
             else { continue }
             if let seen = pendingByFact[factID], seen.day <= day { continue }
             pendingByFact[factID] = (day, request.id)
@@ -103,7 +105,9 @@ public struct FactsNotifier: Sendable {
     /// Adds facts after the last scheduled day until 64 are upcoming, then refreshes for
     /// `reason`; returns how many were added (0 when 64 already are, or when no fact is left).
     @discardableResult
-    public func topUp(time: LocalTime, language: FactsLanguage, reason: RefreshReason = .launch, using generator: inout some RandomNumberGenerator) async throws -> Int {
+    public func topUp(time: LocalTime, language: FactsLanguage, reason: RefreshReason = .launch, using generator: inout some RandomNumberGenerator) async throws
+        -> Int
+    {
         let first = try firstDay(time)
         let upcoming = try database.scheduledFacts(from: first).count
         let days = FactSchedule.days(count: FactSchedule.limit - upcoming, firstDay: first, lastScheduled: try database.lastScheduledDate())
@@ -131,8 +135,10 @@ public struct FactsNotifier: Sendable {
     /// Hands the upcoming facts to the scheduler and refreshes. When the refresh fails, the
     /// facts this call `added` are unscheduled and the schedule it replaced (`restoring`) is
     /// marked again, so that the database keeps what it held before the call.
-    private func apply(time: LocalTime, firstDay: LocalDate, reason: RefreshReason = .dataChanged, undoing added: [ScheduledFact] = [],
-                       restoring replaced: [ScheduledFact] = []) async throws {
+    private func apply(
+        time: LocalTime, firstDay: LocalDate, reason: RefreshReason = .dataChanged, undoing added: [ScheduledFact] = [],
+        restoring replaced: [ScheduledFact] = []
+    ) async throws {
         let upcoming = try database.scheduledFacts(from: firstDay)
         for (key, value) in FactSchedule.stateValues(for: upcoming, time: time) { await scheduler.update(key, to: value) }
         let result: RefreshResult

@@ -103,45 +103,46 @@ public struct FactsDatabase: Sendable {
         try writer.write { db in
             try checkVersion(db, allowingNone: true)
             if try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0 < 1 {
-                try db.execute(sql: """
-                    CREATE TABLE categories (
-                        id INTEGER PRIMARY KEY,
-                        name TEXT NOT NULL,
-                        slug TEXT UNIQUE NOT NULL,
-                        description TEXT,
-                        icon TEXT,
-                        color_hex TEXT
-                    );
-                    CREATE TABLE content_types (
-                        id INTEGER PRIMARY KEY,
-                        name TEXT NOT NULL,
-                        slug TEXT UNIQUE NOT NULL,
-                        description TEXT
-                    );
-                    CREATE TABLE facts (
-                        id INTEGER PRIMARY KEY,
-                        title TEXT,
-                        content TEXT NOT NULL,
-                        summary TEXT,
-                        difficulty TEXT,
-                        content_type TEXT,
-                        category TEXT,
-                        tags TEXT,
-                        source_url TEXT,
-                        reading_time INTEGER,
-                        word_count INTEGER,
-                        image_url TEXT,
-                        language TEXT NOT NULL,
-                        created_at TEXT NOT NULL,
-                        scheduled_date TEXT,
-                        notification_id TEXT UNIQUE,
-                        CHECK ((scheduled_date IS NULL) = (notification_id IS NULL))
-                    );
-                    CREATE INDEX idx_facts_language ON facts(language);
-                    CREATE INDEX idx_facts_category ON facts(category);
-                    CREATE INDEX idx_facts_scheduled_date ON facts(scheduled_date);
-                    PRAGMA user_version = 1;
-                    """)
+                try db.execute(
+                    sql: """
+                        CREATE TABLE categories (
+                            id INTEGER PRIMARY KEY,
+                            name TEXT NOT NULL,
+                            slug TEXT UNIQUE NOT NULL,
+                            description TEXT,
+                            icon TEXT,
+                            color_hex TEXT
+                        );
+                        CREATE TABLE content_types (
+                            id INTEGER PRIMARY KEY,
+                            name TEXT NOT NULL,
+                            slug TEXT UNIQUE NOT NULL,
+                            description TEXT
+                        );
+                        CREATE TABLE facts (
+                            id INTEGER PRIMARY KEY,
+                            title TEXT,
+                            content TEXT NOT NULL,
+                            summary TEXT,
+                            difficulty TEXT,
+                            content_type TEXT,
+                            category TEXT,
+                            tags TEXT,
+                            source_url TEXT,
+                            reading_time INTEGER,
+                            word_count INTEGER,
+                            image_url TEXT,
+                            language TEXT NOT NULL,
+                            created_at TEXT NOT NULL,
+                            scheduled_date TEXT,
+                            notification_id TEXT UNIQUE,
+                            CHECK ((scheduled_date IS NULL) = (notification_id IS NULL))
+                        );
+                        CREATE INDEX idx_facts_language ON facts(language);
+                        CREATE INDEX idx_facts_category ON facts(category);
+                        CREATE INDEX idx_facts_scheduled_date ON facts(scheduled_date);
+                        PRAGMA user_version = 1;
+                        """)
             }
         }
     }
@@ -154,12 +155,14 @@ public struct FactsDatabase: Sendable {
             try db.execute(sql: "DELETE FROM categories")
             try db.execute(sql: "DELETE FROM content_types")
             for category in categories {
-                try db.execute(sql: "INSERT INTO categories (id, name, slug, description, icon, color_hex) VALUES (?, ?, ?, ?, ?, ?)",
-                               arguments: [category.id, category.name, category.slug, category.description, category.icon, category.colorHex])
+                try db.execute(
+                    sql: "INSERT INTO categories (id, name, slug, description, icon, color_hex) VALUES (?, ?, ?, ?, ?, ?)",
+                    arguments: [category.id, category.name, category.slug, category.description, category.icon, category.colorHex])
             }
             for type in contentTypes {
-                try db.execute(sql: "INSERT INTO content_types (id, name, slug, description) VALUES (?, ?, ?, ?)",
-                               arguments: [type.id, type.name, type.slug, type.description])
+                try db.execute(
+                    sql: "INSERT INTO content_types (id, name, slug, description) VALUES (?, ?, ?, ?)",
+                    arguments: [type.id, type.name, type.slug, type.description])
             }
         }
     }
@@ -168,7 +171,8 @@ public struct FactsDatabase: Sendable {
     public func categories() throws -> [FactCategory] {
         try read { db in
             try Row.fetchAll(db, sql: "SELECT * FROM categories ORDER BY name, id").map { row in
-                FactCategory(id: row["id"], name: row["name"], slug: row["slug"], description: row["description"], icon: row["icon"], colorHex: row["color_hex"])
+                FactCategory(
+                    id: row["id"], name: row["name"], slug: row["slug"], description: row["description"], icon: row["icon"], colorHex: row["color_hex"])
             }
         }
     }
@@ -188,18 +192,21 @@ public struct FactsDatabase: Sendable {
     /// updated and keeps its scheduling.
     public func saveFacts(_ facts: [Fact]) throws {
         try write { db in
-            let insert = try db.cachedStatement(sql: """
-                INSERT INTO facts (id, title, content, summary, difficulty, content_type, category, tags, source_url, reading_time, word_count, image_url, language, created_at)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                ON CONFLICT (id) DO UPDATE SET title = excluded.title, content = excluded.content, summary = excluded.summary,
-                    difficulty = excluded.difficulty, content_type = excluded.content_type, category = excluded.category, tags = excluded.tags,
-                    source_url = excluded.source_url, reading_time = excluded.reading_time, word_count = excluded.word_count,
-                    image_url = excluded.image_url, language = excluded.language, created_at = excluded.created_at
-                """)
+            let insert = try db.cachedStatement(
+                sql: """
+                    INSERT INTO facts (id, title, content, summary, difficulty, content_type, category, tags, source_url, reading_time, word_count, image_url, language, created_at)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    ON CONFLICT (id) DO UPDATE SET title = excluded.title, content = excluded.content, summary = excluded.summary,
+                        difficulty = excluded.difficulty, content_type = excluded.content_type, category = excluded.category, tags = excluded.tags,
+                        source_url = excluded.source_url, reading_time = excluded.reading_time, word_count = excluded.word_count,
+                        image_url = excluded.image_url, language = excluded.language, created_at = excluded.created_at
+                    """)
             for fact in facts {
                 let tags = String(decoding: try JSONEncoder().encode(fact.tags), as: UTF8.self)
-                try insert.execute(arguments: [fact.id, fact.title, fact.content, fact.summary, fact.difficulty, fact.contentType, fact.category, tags,
-                                               fact.sourceURL, fact.readingTime, fact.wordCount, fact.imageURL, fact.language, fact.createdAt])
+                try insert.execute(arguments: [
+                    fact.id, fact.title, fact.content, fact.summary, fact.difficulty, fact.contentType, fact.category, tags,
+                    fact.sourceURL, fact.readingTime, fact.wordCount, fact.imageURL, fact.language, fact.createdAt,
+                ])
             }
         }
     }
@@ -263,8 +270,10 @@ public struct FactsDatabase: Sendable {
     /// The scheduled facts whose day is `from` or later (all when `nil`), by day.
     public func scheduledFacts(from start: LocalDate? = nil) throws -> [ScheduledFact] {
         try read { db in
-            try Row.fetchAll(db, sql: "SELECT * FROM facts WHERE scheduled_date IS NOT NULL AND scheduled_date >= ? ORDER BY scheduled_date, id",
-                             arguments: [start?.description ?? ""]).map(Self.scheduledFact(from:))
+            try Row.fetchAll(
+                db, sql: "SELECT * FROM facts WHERE scheduled_date IS NOT NULL AND scheduled_date >= ? ORDER BY scheduled_date, id",
+                arguments: [start?.description ?? ""]
+            ).map(Self.scheduledFact(from:))
         }
     }
 
@@ -278,7 +287,8 @@ public struct FactsDatabase: Sendable {
     /// The fact scheduled for `date`, if any.
     public func fact(on date: LocalDate) throws -> ScheduledFact? {
         try read { db in
-            try Row.fetchOne(db, sql: "SELECT * FROM facts WHERE scheduled_date = ? ORDER BY id LIMIT 1", arguments: [date.description]).map(Self.scheduledFact(from:))
+            try Row.fetchOne(db, sql: "SELECT * FROM facts WHERE scheduled_date = ? ORDER BY id LIMIT 1", arguments: [date.description]).map(
+                Self.scheduledFact(from:))
         }
     }
 
@@ -296,10 +306,11 @@ public struct FactsDatabase: Sendable {
 
     private static func fact(from row: Row) throws -> Fact {
         let tags = try (row["tags"] as String?).map { try JSONDecoder().decode([String].self, from: Data($0.utf8)) } ?? []
-        return Fact(id: row["id"], title: row["title"], content: row["content"], summary: row["summary"], difficulty: row["difficulty"],
-                    contentType: row["content_type"], category: row["category"], tags: tags, sourceURL: row["source_url"],
-                    readingTime: row["reading_time"], wordCount: row["word_count"], imageURL: row["image_url"], language: row["language"],
-                    createdAt: row["created_at"])
+        return Fact(
+            id: row["id"], title: row["title"], content: row["content"], summary: row["summary"], difficulty: row["difficulty"],
+            contentType: row["content_type"], category: row["category"], tags: tags, sourceURL: row["source_url"],
+            readingTime: row["reading_time"], wordCount: row["word_count"], imageURL: row["image_url"], language: row["language"],
+            createdAt: row["created_at"])
     }
 
     private static func scheduledFact(from row: Row) throws -> ScheduledFact {

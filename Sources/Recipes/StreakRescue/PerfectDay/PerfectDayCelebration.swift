@@ -81,10 +81,12 @@ public struct HapticPattern: Hashable, Sendable {
     }
 
     /// "Goal!": three quickening kicks, then the crowd's roar.
-    public static let goal = HapticPattern(name: "goal", events: [
-        Event(.transient, time: 0, intensity: 0.6, sharpness: 0.5),
-        Event(.transient, time: 0.18, intensity: 0.8, sharpness: 0.6),
-        Event(.transient, time: 0.3, intensity: 1, sharpness: 0.9),
-        Event(.continuous, time: 0.4, intensity: 0.7, sharpness: 0.3, duration: 0.9),
-    ])
+    public static let goal = HapticPattern(
+        name: "goal",
+        events: [
+            Event(.transient, time: 0, intensity: 0.6, sharpness: 0.5),
+            Event(.transient, time: 0.18, intensity: 0.8, sharpness: 0.6),
+            Event(.transient, time: 0.3, intensity: 1, sharpness: 0.9),
+            Event(.continuous, time: 0.4, intensity: 0.7, sharpness: 0.3, duration: 0.9),
+        ])
 }

@@ -28,18 +28,18 @@ public struct ShareCard: Hashable, Sendable {
     public var svg: String {
         let (width, height) = Self.size
         return """
-        <svg xmlns="http://www.w3.org/2000/svg" width="\(width)" height="\(height)" viewBox="0 0 \(width) \(height)">
-          <rect width="\(width)" height="\(height)" fill="#1B873F"/>
-          <rect x="40" y="40" width="\(width - 80)" height="\(height - 80)" fill="none" stroke="#FFFFFF" stroke-width="6"/>
-          <line x1="\(width / 2)" y1="40" x2="\(width / 2)" y2="\(height - 40)" stroke="#FFFFFF" stroke-opacity="0.25" stroke-width="4"/>
-          <circle cx="\(width / 2)" cy="\(height / 2)" r="110" fill="none" stroke="#FFFFFF" stroke-opacity="0.25" stroke-width="4"/>
-          <text x="\(width / 2)" y="190" text-anchor="middle" font-family="Helvetica, Arial, sans-serif" font-size="84" font-weight="bold" fill="#F5C518">\(Self.escape(headline))</text>
-          <text x="\(width / 2)" y="280" text-anchor="middle" font-family="Helvetica, Arial, sans-serif" font-size="40" fill="#FFFFFF">\(Self.escape(date))</text>
-          <text x="\(width / 2)" y="400" text-anchor="middle" font-family="Helvetica, Arial, sans-serif" font-size="56" font-weight="bold" fill="#FFFFFF">\(Self.escape(puzzlesLine))</text>
-          <text x="\(width / 2)" y="480" text-anchor="middle" font-family="Helvetica, Arial, sans-serif" font-size="48" fill="#FFFFFF">\(Self.escape(streakLine))</text>
-        </svg>
+            <svg xmlns="http://www.w3.org/2000/svg" width="\(width)" height="\(height)" viewBox="0 0 \(width) \(height)">
+              <rect width="\(width)" height="\(height)" fill="#1B873F"/>
+              <rect x="40" y="40" width="\(width - 80)" height="\(height - 80)" fill="none" stroke="#FFFFFF" stroke-width="6"/>
+              <line x1="\(width / 2)" y1="40" x2="\(width / 2)" y2="\(height - 40)" stroke="#FFFFFF" stroke-opacity="0.25" stroke-width="4"/>
+              <circle cx="\(width / 2)" cy="\(height / 2)" r="110" fill="none" stroke="#FFFFFF" stroke-opacity="0.25" stroke-width="4"/>
+              <text x="\(width / 2)" y="190" text-anchor="middle" font-family="Helvetica, Arial, sans-serif" font-size="84" font-weight="bold" fill="#F5C518">\(Self.escape(headline))</text>
+              <text x="\(width / 2)" y="280" text-anchor="middle" font-family="Helvetica, Arial, sans-serif" font-size="40" fill="#FFFFFF">\(Self.escape(date))</text>
+              <text x="\(width / 2)" y="400" text-anchor="middle" font-family="Helvetica, Arial, sans-serif" font-size="56" font-weight="bold" fill="#FFFFFF">\(Self.escape(puzzlesLine))</text>
+              <text x="\(width / 2)" y="480" text-anchor="middle" font-family="Helvetica, Arial, sans-serif" font-size="48" fill="#FFFFFF">\(Self.escape(streakLine))</text>
+            </svg>
 
-        """
+            """
     }
 
     /// `&`, `<`, `>`, `"` and `'` as XML entities.

@@ -30,8 +30,9 @@ struct KickoffRule: Rule {
                 // The first kick-off past the lookahead tells the planner there is more.
                 if date > context.lookaheadEnd { finished = true }
                 let occurrence = "\(id)@\(current)"
-                return Candidate(id: occurrence, ruleID: id, fireTime: .wallClock(local), fireDate: date,
-                                 content: recipe.kickoffContent(for: current), priority: 0, group: id, dedupeKey: occurrence)
+                return Candidate(
+                    id: occurrence, ruleID: id, fireTime: .wallClock(local), fireDate: date,
+                    content: recipe.kickoffContent(for: current), priority: 0, group: id, dedupeKey: occurrence)
             }
             return nil
         }

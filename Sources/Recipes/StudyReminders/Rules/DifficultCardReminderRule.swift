@@ -11,7 +11,8 @@ struct DifficultCardReminderRule: Rule {
     func candidates(in context: PlanningContext) -> AnyIterator<Candidate> {
         let facts = StudyFacts(context.state)
         guard facts.settings.difficultCardReminders, let day = facts.difficultCardReminderDate else { return AnyIterator { nil } }
-        return oneShot(id: "\(id)@\(day)", ruleID: id, at: LocalDateTime(date: day, time: recipe.configuration.difficultCardTime),
-                       content: recipe.difficultCardReminderContent(language: facts.language), context: context)
+        return oneShot(
+            id: "\(id)@\(day)", ruleID: id, at: LocalDateTime(date: day, time: recipe.configuration.difficultCardTime),
+            content: recipe.difficultCardReminderContent(language: facts.language), context: context)
     }
 }

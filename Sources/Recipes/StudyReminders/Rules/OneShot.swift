@@ -5,7 +5,8 @@ import Foundation
 /// dedupe key, so that ``StudyReminders/policies`` never notify it twice.
 func oneShot(id: String, ruleID: String, at local: LocalDateTime, content: NotificationContent, context: PlanningContext) -> AnyIterator<Candidate> {
     let date = context.zone.date(for: local)
-    var candidate: Candidate? = date > context.now
+    var candidate: Candidate? =
+        date > context.now
         ? Candidate(id: id, ruleID: ruleID, fireTime: .wallClock(local), fireDate: date, content: content, group: ruleID, dedupeKey: id)
         : nil
     return AnyIterator {

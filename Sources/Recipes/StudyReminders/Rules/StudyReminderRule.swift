@@ -13,7 +13,8 @@ struct StudyReminderRule: Rule {
         let facts = StudyFacts(context.state)
         guard facts.settings.studyReminders, let active = facts.lastActiveDate else { return AnyIterator { nil } }
         let day = active.adding(days: 1)
-        return oneShot(id: "\(id)@\(day)", ruleID: id, at: LocalDateTime(date: day, time: recipe.configuration.studyTime),
-                       content: recipe.studyReminderContent(language: facts.language), context: context)
+        return oneShot(
+            id: "\(id)@\(day)", ruleID: id, at: LocalDateTime(date: day, time: recipe.configuration.studyTime),
+            content: recipe.studyReminderContent(language: facts.language), context: context)
     }
 }
