@@ -20,8 +20,9 @@ public struct NotificationRequest: Hashable, Sendable {
     /// scheduler remembers once it is delivered; `nil` for a request Bugle did not plan, or
     /// planned before occurrences were kept. It is bookkeeping, not part of the fingerprint.
     public let occurrence: String?
-    /// A stable digest of `fireTime` and `content`: two requests with the same id and the
-    /// same fingerprint are the same request, and reconcile leaves it alone.
+    /// A stable digest of every field but `id` and `occurrence` (`fireTime`, `content`,
+    /// `ruleID`, `group`, `dedupeKey`): two requests with the same id and the same
+    /// fingerprint are the same request, and reconcile leaves it alone.
     public let fingerprint: UInt64
 
     /// A request with `id` that fires at `fireTime` and shows `content`; the bookkeeping fields

@@ -35,11 +35,12 @@ public enum PolicyDecision: Sendable {
     /// Drop it, with the reason and a sentence a person can read (a string literal, or an
     /// ``Explanation`` that writes the sentence only when the report is read).
     case drop(DropReason, detail: Explanation)
-    /// Drop it, and every other candidate with its group and dedupe key that fires before
-    /// `until`: the policy is closed until then (a day whose cap is full, a spacing window).
-    /// The planner records the drop as for ``drop(_:detail:)`` and may let the rule jump to
-    /// `until` (``Rule/candidates(in:from:)``) instead of drawing what lies between, so a
-    /// rule that fires every second under a cap of three a day costs three candidates a day.
+    /// Drop it, and say that the policy is closed to candidates like it until `until` (a day
+    /// whose cap is full, a spacing window). The planner records the drop as for
+    /// ``drop(_:detail:)``; other rules' candidates are still judged one by one, but it may
+    /// let this candidate's rule jump to `until` (``Rule/candidates(in:from:)``) instead of
+    /// drawing what lies between, so a rule that fires every second under a cap of three a
+    /// day costs three candidates a day.
     ///
     /// Return it only when it holds whatever is planned next: the policy reads a ledger that
     /// only grows (counts rise, last dates move later), so a candidate it drops now it drops

@@ -4,7 +4,8 @@ import Foundation
 ///
 /// The data's age is `now` minus the date stored in the state under `timestampKey`. Past
 /// `holdAfter`, nothing new is planned but what is already pending stays; past
-/// `cancelAfter`, everything it covers is dropped. Missing data counts as stale.
+/// `cancelAfter`, everything it covers is dropped. Missing data counts as past `cancelAfter`:
+/// nothing it covers is planned, and what is pending goes.
 public struct Staleness: Policy, Hashable {
     /// The state key holding when the data was fetched: a date ``AppState/date(_:)`` reads
     /// (seconds since 1970, or ISO 8601 with an offset).
