@@ -28,6 +28,10 @@
 #   those, with the answer they got).
 # - Each `import Foundation` of BugleApple's copies becomes `import Foundation; import
 #   FoundationAppleExtras` (Apple's Foundation re-exports Core Foundation).
+# - Linux has no `@objc`, so the stand-in declares an `@optional` protocol method as a
+#   requirement with a default implementation, and Swift's call of an optional requirement,
+#   `delegate.userNotificationCenter?(...)`, cannot type-check: in BugleApple's copies the `?`
+#   of such a call is dropped (`.userNotificationCenter(`), so the arguments are still checked.
 # - The stand-in modules are built with -enable-library-evolution, so an NS_ENUM is an open enum
 #   to BugleApple, as it is on Apple's platforms.
 # - BugleApple is checked as SwiftPM builds it (Swift 6, ExistentialAny, SWIFT_PACKAGE), with
@@ -86,6 +90,8 @@ rewrite() {
             }
             if ($ENV{EXTRAS} eq "extras") {
                 s/^(\s*(?:\@preconcurrency\s+)?(?:(?:public|package|internal|fileprivate|private)\s+)?import\s+Foundation)\s*$/$1; import FoundationAppleExtras\n/;
+                # Calls of optional requirements of the stand-in (UNUserNotificationCenterDelegate).
+                s/\.(userNotificationCenter)\?\(/.$1(/g;
             }
         ' "$from/$file" >"$to/$file"
     done
