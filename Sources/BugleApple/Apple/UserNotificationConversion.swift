@@ -211,11 +211,17 @@
         }
 
         static func permission(_ settings: UNNotificationSettings) -> PermissionState {
-            PermissionState(
+            #if os(watchOS)
+                // watchOS has no badges: `badgeSetting` is API_UNAVAILABLE(watchos).
+                let badges = NotificationSetting.notSupported
+            #else
+                let badges = setting(settings.badgeSetting)
+            #endif
+            return PermissionState(
                 status: status(settings.authorizationStatus),
                 alerts: setting(settings.alertSetting),
                 sounds: setting(settings.soundSetting),
-                badges: setting(settings.badgeSetting),
+                badges: badges,
                 timeSensitive: setting(settings.timeSensitiveSetting),
                 criticalAlerts: setting(settings.criticalAlertSetting)
             )
