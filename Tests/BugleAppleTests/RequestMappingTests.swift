@@ -98,7 +98,7 @@ import Testing
         let request = NotificationRequest(id: "bugle.x", fireTime: .wallClock(local("2026-05-01T07:00")), content: content, ruleID: "r")
         let stored = try mapping.description(for: request).content.userInfo[BugleMetadata.key]
         let expected =
-            #"{"fingerprint":"\#(request.fingerprintHex)","rule":"r","sound":{"default":{}},"userInfo":{"a":{"o":{"y":{"d":2},"z":{"b":true}}},"b":{"i":1}}}"#
+            #"{"fingerprint":"\#(request.fingerprintHex)","level":"active","rule":"r","sound":{"default":{}},"userInfo":{"a":{"o":{"y":{"d":2},"z":{"b":true}}},"b":{"i":1}}}"#
         #expect(stored == .string(expected))
         #expect(BugleMetadata(userInfo: [BugleMetadata.key: .string(expected)])?.userInfo == content.userInfo)
     }
@@ -186,6 +186,44 @@ import Testing
         #expect(back.fingerprint == request.fingerprint)
         #expect(back.content == request.content)
         #expect([back.ruleID, back.group, back.dedupeKey] == [request.ruleID, request.group, request.dedupeKey])
+    }
+
+    @Test func theSystemsLevelAndBadgeDoNotChangeTheFingerprint() throws {
+        let request = NotificationRequest(
+            id: "bugle.cards", fireTime: .wallClock(local("2026-05-01T19:00")),
+            content: NotificationContent(title: "Cards", body: "Five are due", badge: 5, interruptionLevel: .timeSensitive), ruleID: "cards")
+        var description = try mapping.description(for: request)
+        // What iOS may give back: without the Time Sensitive entitlement the level is lowered,
+        // and the badge is whatever the system shows now.
+        description.content.sound = nil
+        description.content.interruptionLevel = .active
+        description.content.badge = 0
+        description.trigger.nextTriggerDate = Date(timeIntervalSince1970: 0)
+        let back = mapping.request(from: description)
+        #expect(back.fingerprint == request.fingerprint)
+        #expect(back.content.interruptionLevel == .timeSensitive)
+        #expect(back.content.badge == 5)
+        // A badge Bugle did not set stays unset, whatever the system reports.
+        let unbadged = NotificationRequest(
+            id: "bugle.plain", fireTime: .wallClock(local("2026-05-01T19:00")),
+            content: NotificationContent(title: "Plain", body: "", interruptionLevel: .critical))
+        var plain = try mapping.description(for: unbadged)
+        plain.content.badge = 3
+        plain.content.interruptionLevel = .active
+        #expect(mapping.request(from: plain).fingerprint == unbadged.fingerprint)
+    }
+
+    @Test func requestsAddedBeforeTheLevelWasKeptReadItFromTheSystem() throws {
+        let request = NotificationRequest(
+            id: "bugle.cards", fireTime: .wallClock(local("2026-05-01T19:00")),
+            content: NotificationContent(title: "Cards", body: "", badge: 2, interruptionLevel: .passive), ruleID: "cards")
+        var description = try mapping.description(for: request)
+        // The metadata an earlier version wrote: no level, no badge.
+        var metadata = try #require(BugleMetadata(userInfo: description.content.userInfo))
+        metadata.interruptionLevel = nil
+        metadata.badge = nil
+        description.content.userInfo[BugleMetadata.key] = .string(try metadata.encoded())
+        #expect(mapping.request(from: description).fingerprint == request.fingerprint)
     }
 
     @Test func foreignRequestIsCountedNotRebuilt() {

@@ -24,7 +24,8 @@ func calendar(in identifier: String) -> Calendar {
 
 /// A notification system in memory that keeps what the real one keeps and gives back what
 /// the real one gives back: no sound, the next trigger date filled in, added requests
-/// replacing those with the same identifier.
+/// replacing those with the same identifier, attachments whose file is missing left out,
+/// categories merged with those other code registered.
 actor MemorySystem: NotificationSystem {
     private(set) var pending: [String: NotificationRequestDescription] = [:]
     private(set) var order: [String] = []
@@ -35,6 +36,9 @@ actor MemorySystem: NotificationSystem {
     private(set) var askedOptions: [AuthorizationOptions] = []
     var permission: PermissionState
     var grants: AuthorizationStatus
+    /// Gives requests back as iOS may after it took them: a time-sensitive or critical level
+    /// lowered to active (no entitlement), the badge changed.
+    var altersLevelAndBadge = false
 
     init(permission: PermissionState = PermissionState(status: .authorized), grants: AuthorizationStatus = .authorized) {
         self.permission = permission
@@ -46,14 +50,27 @@ actor MemorySystem: NotificationSystem {
             var readBack = description
             readBack.content.sound = nil
             readBack.trigger.nextTriggerDate = Date(timeIntervalSince1970: 0)
+            if altersLevelAndBadge {
+                if readBack.content.interruptionLevel != .passive { readBack.content.interruptionLevel = .active }
+                readBack.content.badge = readBack.content.badge.map { $0 + 1 }
+            }
             return readBack
         }
     }
 
-    func add(_ request: NotificationRequestDescription) async throws {
+    func add(_ request: NotificationRequestDescription) async throws -> [DroppedAttachment] {
         adds += 1
+        var request = request
+        let (loaded, dropped) = AttachmentLoading.load(request.content.attachments) { attachment in
+            guard FileManager.default.fileExists(atPath: attachment.url.path) else {
+                throw CocoaError(.fileNoSuchFile, userInfo: [NSFilePathErrorKey: attachment.url.path])
+            }
+            return attachment
+        }
+        request.content.attachments = loaded
         if pending[request.identifier] == nil { order.append(request.identifier) }
         pending[request.identifier] = request
+        return dropped
     }
 
     func removePendingRequests(withIdentifiers ids: [String]) async {
@@ -72,7 +89,16 @@ actor MemorySystem: NotificationSystem {
         return grants.allowsDelivery
     }
 
-    func setCategories(_ categories: [NotificationCategoryDescription]) async { self.categories = categories }
+    func setCategories(_ categories: [NotificationCategoryDescription]) async {
+        self.categories = CategoryMerge.merged(existing: self.categories, ours: categories, identifier: \.identifier)
+    }
+
+    /// Other code in the app registers its categories, replacing the whole set as the real
+    /// `setNotificationCategories` does.
+    func setForeignCategories(_ categories: [NotificationCategoryDescription]) { self.categories = categories }
+
+    /// Gives requests back with their level lowered and their badge changed.
+    func alterLevelAndBadge() { altersLevelAndBadge = true }
 
     /// The system shows the pending request `id` now.
     func deliver(_ id: String, at date: Date) {
@@ -178,4 +204,71 @@ final class RefreshLog: @unchecked Sendable {
 /// Lets other tasks run for a while.
 func yieldMany(_ times: Int = 50) async {
     for _ in 0..<times { await Task.yield() }
+}
+
+/// What happened, in order, across tasks.
+final class OrderLog: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: [String] = []
+
+    func append(_ entry: String) { lock.withLock { stored.append(entry) } }
+
+    var entries: [String] { lock.withLock { stored } }
+}
+
+/// A gate a task waits at until the test opens it.
+final class Gate: @unchecked Sendable {
+    private let lock = NSLock()
+    private var isOpen = false
+    private var waiters: [CheckedContinuation<Void, Never>] = []
+
+    func wait() async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            lock.lock()
+            if isOpen {
+                lock.unlock()
+                continuation.resume()
+            } else {
+                waiters.append(continuation)
+                lock.unlock()
+            }
+        }
+    }
+
+    func open() {
+        lock.lock()
+        isOpen = true
+        let waiting = waiters
+        waiters = []
+        lock.unlock()
+        for waiter in waiting { waiter.resume() }
+    }
+}
+
+/// A journal whose writes are slow: each one waits at `gate`, and says in `log` when it
+/// starts and when it is written.
+struct SlowJournal: SchedulerJournal {
+    let inner = InMemoryJournal()
+    let gate: Gate
+    let log: OrderLog
+
+    func openEntries() async throws -> [JournalEntry] { await inner.openEntries() }
+    func deliveries(since date: Date) async throws -> [DeliveredNotification] { await inner.deliveries(since: date) }
+    func marks(endingOnOrAfter day: LocalDate) async throws -> [OccurrenceMark] { await inner.marks(endingOnOrAfter: day) }
+    func commit(_ updates: [JournalUpdate], at date: Date) async throws {
+        log.append("journal write started")
+        await gate.wait()
+        await inner.commit(updates, at: date)
+        log.append("journal written")
+    }
+}
+
+/// Waits, letting other tasks run, until `condition` holds or about two seconds pass.
+func eventually(_ condition: () -> Bool) async -> Bool {
+    for _ in 0..<2_000 {
+        if condition() { return true }
+        await Task.yield()
+        try? await Task.sleep(nanoseconds: 1_000_000)
+    }
+    return condition()
 }

@@ -72,6 +72,85 @@ import Testing
         #expect(await setup.system.removeCalls.isEmpty)
     }
 
+    @Test func aSystemThatLowersLevelsAndChangesBadgesStillMakesNoCalls() async throws {
+        let system = MemorySystem()
+        let center = SystemCenter(system: system, calendar: { Calendar(identifier: .gregorian) })
+        let clock = Clock(instant("2026-03-01T07:00-05:00"), zone("America/New_York"))
+        let cards = ScheduledRule(
+            id: "cards", schedule: .daily(LocalTime("19:00")),
+            content: NotificationContent(title: "Cards", body: "Due", badge: 4, interruptionLevel: .timeSensitive))
+        let scheduler = Scheduler(
+            planner: Planner(rules: [cards], budget: Budget(platform: .custom(5), safetyMargin: 0)), center: center, environment: clock.environment)
+        try await scheduler.refresh(reason: .launch)
+        await system.alterLevelAndBadge()
+        let adds = await system.adds
+        let second = try await scheduler.refresh(reason: .foreground)
+        #expect(second.changes.isEmpty)
+        #expect(await system.adds == adds)
+    }
+
+    @Test func aMissingAttachmentIsDroppedNotTheNotification() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString, isDirectory: true)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let map = folder.appendingPathComponent("map.png")
+        try Data([0x89, 0x50]).write(to: map)
+        let deleted = folder.appendingPathComponent("deleted.png")
+        let reports = OrderLog()
+        let system = MemorySystem()
+        let center = SystemCenter(
+            system: system, calendar: { Calendar(identifier: .gregorian) },
+            attachments: { _ in [AttachmentDescription(identifier: "map", url: map), AttachmentDescription(identifier: "photo", url: deleted)] },
+            onDroppedAttachments: { id, dropped in
+                for attachment in dropped { reports.append("\(id): \(attachment.attachment.identifier): \(attachment.reason)") }
+            })
+        let request = NotificationRequest(
+            id: "bugle.forecast", fireTime: .wallClock(local("2026-03-10T07:00")), content: NotificationContent(title: "Forecast", body: ""))
+        try await center.add(request)
+        let pending = try #require(await system.pending["bugle.forecast"])
+        #expect(pending.content.attachments.map(\.identifier) == ["map"])
+        #expect(reports.entries.count == 1)
+        let report = try #require(reports.entries.first)
+        #expect(report.hasPrefix("bugle.forecast: photo: "))
+        #expect(report.contains("deleted.png"))
+    }
+
+    @Test func attachmentsLoadOneByOne() {
+        struct Refused: Error, CustomStringConvertible {
+            var description: String { "the system refuses a 40 MB video" }
+        }
+        let attachments = ["a.png", "video.mp4", "b.png"].map { AttachmentDescription(identifier: $0, url: URL(fileURLWithPath: "/tmp/\($0)")) }
+        let (loaded, dropped) = AttachmentLoading.load(attachments) { attachment in
+            if attachment.identifier == "video.mp4" { throw Refused() }
+            return attachment.identifier
+        }
+        #expect(loaded == ["a.png", "b.png"])
+        #expect(dropped == [DroppedAttachment(attachment: attachments[1], reason: "the system refuses a 40 MB video")])
+    }
+
+    @Test func otherCodesCategoriesStayRegistered() async throws {
+        let system = MemorySystem()
+        let center = SystemCenter(system: system)
+        let chat = NotificationCategoryDescription(identifier: "chat", actions: [NotificationActionDescription(identifier: "reply", title: "Reply")])
+        let oldStudy = NotificationCategoryDescription(identifier: "study", actions: [NotificationActionDescription(identifier: "later", title: "Later")])
+        await system.setForeignCategories([chat, oldStudy])
+        let study = NotificationCategoryDescription(
+            identifier: "study", actions: [NotificationActionDescription(identifier: "start", title: "Start", options: .foreground)])
+        let promo = NotificationCategoryDescription(identifier: "promo")
+        await center.setCategories([study, promo])
+        let registered = await system.categories
+        #expect(Set(registered.map(\.identifier)) == ["chat", "study", "promo"])
+        #expect(registered.first { $0.identifier == "chat" } == chat)
+        #expect(registered.first { $0.identifier == "study" } == study)
+    }
+
+    @Test func buglesCategoriesReplaceOnlyTheirOwnIdentifiers() {
+        let existing = ["chat": "other code's chat", "study": "study, version 1", "call": "other code's call"].sorted { $0.key < $1.key }
+        let ours = [("study", "study, version 2"), ("promo", "promo"), ("study", "study, version 3")]
+        let merged = CategoryMerge.merged(existing: existing.map { ($0.key, $0.value) }, ours: ours, identifier: \.0)
+        #expect(merged.map(\.1) == ["other code's call", "other code's chat", "study, version 3", "promo"])
+    }
+
     @Test func flightToTokyoChangesNothingPending() async throws {
         let setup = setUp()
         try await setup.scheduler.refresh(reason: .launch)

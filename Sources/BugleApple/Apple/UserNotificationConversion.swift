@@ -8,14 +8,16 @@
     enum UserNotificationConversion {
         // MARK: Descriptions → UserNotifications
 
-        static func request(_ description: NotificationRequestDescription) throws -> UNNotificationRequest {
+        /// The request, without the attachments that did not load, and those.
+        static func request(_ description: NotificationRequestDescription) -> (request: UNNotificationRequest, dropped: [DroppedAttachment]) {
             let trigger = description.trigger.dateComponents.map {
                 UNCalendarNotificationTrigger(dateMatching: $0, repeats: description.trigger.repeats)
             }
-            return UNNotificationRequest(identifier: description.identifier, content: try content(description.content), trigger: trigger)
+            let (content, dropped) = Self.content(description.content)
+            return (UNNotificationRequest(identifier: description.identifier, content: content, trigger: trigger), dropped)
         }
 
-        static func content(_ description: ContentDescription) throws -> UNMutableNotificationContent {
+        static func content(_ description: ContentDescription) -> (content: UNMutableNotificationContent, dropped: [DroppedAttachment]) {
             let content = UNMutableNotificationContent()
             content.title = description.title
             content.subtitle = description.subtitle
@@ -31,10 +33,13 @@
                 if let value = propertyList(value) { userInfo[key] = value }
             }
             content.userInfo = userInfo
-            #if !os(watchOS)
-                content.attachments = try description.attachments.map(attachment)
+            #if os(watchOS)
+                return (content, [])
+            #else
+                let (attachments, dropped) = AttachmentLoading.load(description.attachments, with: attachment)
+                content.attachments = attachments
+                return (content, dropped)
             #endif
-            return content
         }
 
         static func sound(_ sound: SoundDescription) -> UNNotificationSound {

@@ -25,13 +25,14 @@
             }
         }
 
-        public func add(_ request: NotificationRequestDescription) async throws {
-            let systemRequest = try UserNotificationConversion.request(request)
+        public func add(_ request: NotificationRequestDescription) async throws -> [DroppedAttachment] {
+            let (systemRequest, dropped) = UserNotificationConversion.request(request)
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
                 center.add(systemRequest) { error in
                     if let error { continuation.resume(throwing: error) } else { continuation.resume() }
                 }
             }
+            return dropped
         }
 
         public func removePendingRequests(withIdentifiers ids: [String]) async {
@@ -64,7 +65,13 @@
         }
 
         public func setCategories(_ categories: [NotificationCategoryDescription]) async {
-            center.setNotificationCategories(Set(categories.map(UserNotificationConversion.category)))
+            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+                center.getNotificationCategories { existing in
+                    let ours = categories.map(UserNotificationConversion.category)
+                    center.setNotificationCategories(Set(CategoryMerge.merged(existing: existing, ours: ours, identifier: \.identifier)))
+                    continuation.resume()
+                }
+            }
         }
     }
 
@@ -72,9 +79,12 @@
         /// The center on `UNUserNotificationCenter`, reading floating components in the device's
         /// calendar.
         public static func userNotifications(
-            namespace: Namespace = Namespace(), attachments: @escaping @Sendable (NotificationRequest) -> [AttachmentDescription] = { _ in [] }
+            namespace: Namespace = Namespace(), attachments: @escaping @Sendable (NotificationRequest) -> [AttachmentDescription] = { _ in [] },
+            onDroppedAttachments: @escaping @Sendable (_ requestID: String, _ dropped: [DroppedAttachment]) -> Void = { _, _ in }
         ) -> Self {
-            SystemCenter(system: UserNotificationSystem(), namespace: namespace, calendar: { Calendar.current }, attachments: attachments)
+            SystemCenter(
+                system: UserNotificationSystem(), namespace: namespace, calendar: { Calendar.current }, attachments: attachments,
+                onDroppedAttachments: onDroppedAttachments)
         }
     }
 #endif

@@ -9,8 +9,10 @@ import Bugle
 public protocol NotificationSystem: Sendable {
     /// Every pending request, the app's other code's included.
     func pendingRequests() async -> [NotificationRequestDescription]
-    /// Adds a request; one with a pending request's identifier replaces it.
-    func add(_ request: NotificationRequestDescription) async throws
+    /// Adds a request; one with a pending request's identifier replaces it. An attachment
+    /// that does not load is left out (``AttachmentLoading``) and returned, and the request
+    /// is added without it.
+    func add(_ request: NotificationRequestDescription) async throws -> [DroppedAttachment]
     /// Removes the pending requests with these identifiers; one that is not pending is ignored.
     func removePendingRequests(withIdentifiers ids: [String]) async
     /// The notifications the system shows in Notification Center.
@@ -19,6 +21,7 @@ public protocol NotificationSystem: Sendable {
     func permissionState() async -> PermissionState
     /// Asks the user; returns whether the system granted authorization.
     func requestAuthorization(_ options: AuthorizationOptions) async throws -> Bool
-    /// Registers the app's notification categories, replacing those registered before.
+    /// Registers Bugle's notification categories beside those registered before: one with
+    /// the identifier of one of these is replaced, any other stays (``CategoryMerge``).
     func setCategories(_ categories: [NotificationCategoryDescription]) async
 }

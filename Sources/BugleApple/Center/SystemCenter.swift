@@ -17,22 +17,29 @@ public struct SystemCenter<System: NotificationSystem>: Center {
     public let calendar: @Sendable () -> Calendar
     /// The attachments of a request (see ``RequestMapping/attachments``).
     public let attachments: @Sendable (NotificationRequest) -> [AttachmentDescription]
+    /// Told about the attachments that did not load, with the id of the request that was
+    /// added without them: log them, or send them to the scheduler's sink.
+    public let onDroppedAttachments: @Sendable (_ requestID: String, _ dropped: [DroppedAttachment]) -> Void
 
     /// - Parameters:
     ///   - system: The platform's notification system (`UserNotificationSystem()` on a device).
     ///   - namespace: The id prefix of Bugle's requests; pass the planner's.
     ///   - calendar: The device's calendar; `Calendar.current` on a device.
     ///   - attachments: The attachments of a request (see ``RequestMapping/attachments``).
+    ///   - onDroppedAttachments: Told about the attachments that did not load; the request
+    ///     is added without them.
     public init(
         system: System,
         namespace: Namespace = Namespace(),
         calendar: @escaping @Sendable () -> Calendar = { Calendar.current },
-        attachments: @escaping @Sendable (NotificationRequest) -> [AttachmentDescription] = { _ in [] }
+        attachments: @escaping @Sendable (NotificationRequest) -> [AttachmentDescription] = { _ in [] },
+        onDroppedAttachments: @escaping @Sendable (_ requestID: String, _ dropped: [DroppedAttachment]) -> Void = { _, _ in }
     ) {
         self.system = system
         self.namespace = namespace
         self.calendar = calendar
         self.attachments = attachments
+        self.onDroppedAttachments = onDroppedAttachments
     }
 
     /// The mapping in force now.
@@ -48,8 +55,11 @@ public struct SystemCenter<System: NotificationSystem>: Center {
 
     /// Adds `request` to the system through ``SystemCenter/mapping``; a pending request with
     /// its id is replaced. Throws when its metadata cannot be encoded or the system refuses it.
+    /// An attachment that does not load is left out and reported to
+    /// ``SystemCenter/onDroppedAttachments``: the notification is added without it.
     public func add(_ request: NotificationRequest) async throws {
-        try await system.add(mapping.description(for: request))
+        let dropped = try await system.add(mapping.description(for: request))
+        if !dropped.isEmpty { onDroppedAttachments(request.id, dropped) }
     }
 
     /// Removes the pending requests among `ids` that are in ``namespace``; other ids are
@@ -86,7 +96,10 @@ public struct SystemCenter<System: NotificationSystem>: Center {
         return await system.permissionState().status
     }
 
-    /// Registers the app's notification categories and their actions.
+    /// Registers the app's notification categories and their actions beside those the app's
+    /// other code registered: a category with the identifier of one of these is replaced,
+    /// any other stays (``CategoryMerge``). Give the same categories to
+    /// ``NotificationResponder/categories``, so that its buttons route as they should.
     public func setCategories(_ categories: [NotificationCategoryDescription]) async {
         await system.setCategories(categories)
     }

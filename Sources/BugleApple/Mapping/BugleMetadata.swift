@@ -4,9 +4,12 @@ import Foundation
 /// What Bugle keeps in a request's `userInfo`, under ``key``, as one JSON string.
 ///
 /// It holds the facts the system cannot give back exactly (the sound, the relevance score,
-/// the app's own payload with its number types, the named zone of a zoned instant) and the
-/// planner's bookkeeping (rule, group, dedupe key, fingerprint), so that a request read back
-/// from the system rebuilds a `NotificationRequest` with the fingerprint it had.
+/// the app's own payload with its number types, the named zone of a zoned instant), those
+/// the system may change after it took them (the interruption level, lowered without the
+/// entitlement, and the badge), and the planner's bookkeeping (rule, group, dedupe key,
+/// fingerprint), so that a request read back from the system rebuilds a
+/// `NotificationRequest` with the fingerprint it had: what Bugle sent, not what the system
+/// made of it.
 /// One string survives any property-list round trip unchanged, whatever the platform does
 /// with number types.
 public struct BugleMetadata: Hashable, Sendable, Codable {
@@ -42,6 +45,13 @@ public struct BugleMetadata: Hashable, Sendable, Codable {
     public var sound: NotificationSound?
     /// The relevance score exactly, unclamped; `nil` when none was set.
     public var relevanceScore: Double?
+    /// The interruption level Bugle asked for, which the system may lower (a time-sensitive
+    /// or critical notification without its entitlement). `nil` in metadata written before
+    /// Bugle kept it: the level and the badge are then read from the system.
+    public var interruptionLevel: InterruptionLevel?
+    /// The badge Bugle asked for; `nil` for none. Read back only when
+    /// ``interruptionLevel`` is there too.
+    public var badge: Int?
     /// Where a tap leads.
     public var deepLink: String?
     /// Optional text fields that were present but empty.
@@ -59,6 +69,8 @@ public struct BugleMetadata: Hashable, Sendable, Codable {
         timeZone: String? = nil,
         sound: NotificationSound? = nil,
         relevanceScore: Double? = nil,
+        interruptionLevel: InterruptionLevel? = nil,
+        badge: Int? = nil,
         deepLink: String? = nil,
         emptyFields: [EmptyField]? = nil,
         userInfo: [String: JSONValue] = [:]
@@ -71,6 +83,8 @@ public struct BugleMetadata: Hashable, Sendable, Codable {
         self.timeZone = timeZone
         self.sound = sound
         self.relevanceScore = relevanceScore
+        self.interruptionLevel = interruptionLevel
+        self.badge = badge
         self.deepLink = deepLink
         self.emptyFields = emptyFields
         self.userInfo = userInfo
@@ -84,6 +98,8 @@ public struct BugleMetadata: Hashable, Sendable, Codable {
         case timeZone = "zone"
         case sound
         case relevanceScore = "relevance"
+        case interruptionLevel = "level"
+        case badge
         case deepLink = "link"
         case emptyFields = "empty"
         case userInfo
@@ -99,6 +115,8 @@ public struct BugleMetadata: Hashable, Sendable, Codable {
         timeZone = try container.decodeIfPresent(String.self, forKey: .timeZone)
         sound = try container.decodeIfPresent(NotificationSound.self, forKey: .sound)
         relevanceScore = try container.decodeIfPresent(TaggedJSON.self, forKey: .relevanceScore)?.value.number
+        interruptionLevel = try container.decodeIfPresent(InterruptionLevel.self, forKey: .interruptionLevel)
+        badge = try container.decodeIfPresent(Int.self, forKey: .badge)
         deepLink = try container.decodeIfPresent(String.self, forKey: .deepLink)
         emptyFields = try container.decodeIfPresent([EmptyField].self, forKey: .emptyFields)
         userInfo = try container.decodeIfPresent([String: TaggedJSON].self, forKey: .userInfo)?.mapValues(\.value) ?? [:]
@@ -114,6 +132,8 @@ public struct BugleMetadata: Hashable, Sendable, Codable {
         try container.encodeIfPresent(timeZone, forKey: .timeZone)
         try container.encodeIfPresent(sound, forKey: .sound)
         try container.encodeIfPresent(relevanceScore.map { TaggedJSON(.double($0)) }, forKey: .relevanceScore)
+        try container.encodeIfPresent(interruptionLevel, forKey: .interruptionLevel)
+        try container.encodeIfPresent(badge, forKey: .badge)
         try container.encodeIfPresent(deepLink, forKey: .deepLink)
         try container.encodeIfPresent(emptyFields, forKey: .emptyFields)
         if !userInfo.isEmpty { try container.encode(userInfo.mapValues(TaggedJSON.init), forKey: .userInfo) }

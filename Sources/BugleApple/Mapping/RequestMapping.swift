@@ -15,7 +15,9 @@ import Foundation
 /// instant without ambiguity, and the named zone goes into ``BugleMetadata``.
 ///
 /// **Round trip.** ``request(from:)`` of ``description(for:)`` has the original's id and
-/// fingerprint, so a reconcile against requests read back from the system changes nothing.
+/// fingerprint, so a reconcile against requests read back from the system changes nothing,
+/// even when the system lowered the interruption level or changed the badge: those come
+/// back from ``BugleMetadata``, as Bugle sent them.
 public struct RequestMapping: Sendable {
     /// The calendar the system reads floating components in: the device's. Only its
     /// identifier matters; its time zone is ignored.
@@ -47,6 +49,8 @@ public struct RequestMapping: Sendable {
             fingerprint: request.fingerprintHex,
             sound: content.sound,
             relevanceScore: content.relevanceScore,
+            interruptionLevel: content.interruptionLevel,
+            badge: content.badge,
             deepLink: content.deepLink,
             userInfo: content.userInfo
         )
@@ -228,15 +232,19 @@ public struct RequestMapping: Sendable {
                 userInfo: userInfo
             )
         }
+        // What Bugle sent, not what the system made of it; metadata written before Bugle kept
+        // the level and the badge reads them from the system.
+        let level = metadata.interruptionLevel ?? description.interruptionLevel
+        let badge = metadata.interruptionLevel == nil ? description.badge : metadata.badge
         return NotificationContent(
             title: description.title,
             subtitle: text(description.subtitle, .subtitle),
             body: description.body,
             sound: metadata.sound,
-            badge: description.badge,
+            badge: badge,
             threadID: text(description.threadIdentifier, .threadID),
             categoryID: text(description.categoryIdentifier, .categoryID),
-            interruptionLevel: description.interruptionLevel,
+            interruptionLevel: level,
             relevanceScore: metadata.relevanceScore,
             userInfo: metadata.userInfo,
             deepLink: metadata.deepLink
