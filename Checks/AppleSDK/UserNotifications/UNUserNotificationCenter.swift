@@ -81,6 +81,16 @@ open class UNUserNotificationCenter: NSObject {
         // Swift: `func setNotificationCategories(_ categories: Set<UNNotificationCategory>)`
         @available(tvOS, unavailable)
         open func setNotificationCategories(_ categories: Set<UNNotificationCategory>) { fatalError("stand-in") }
+
+        // - (void)getNotificationCategoriesWithCompletionHandler:(void(^)(NSSet<UNNotificationCategory *> *categories))completionHandler
+        //       API_UNAVAILABLE(tvos);
+        // Swift (developer.apple.com/documentation/usernotifications/unusernotificationcenter/getnotificationcategories(completionhandler:)):
+        //        `func getNotificationCategories(completionHandler: @escaping @Sendable (Set<UNNotificationCategory>) -> Void)`
+        //        `func notificationCategories() async -> Set<UNNotificationCategory>`
+        @available(tvOS, unavailable)
+        open func getNotificationCategories(completionHandler: @escaping @Sendable (Set<UNNotificationCategory>) -> Void) { fatalError("stand-in") }
+        @available(tvOS, unavailable)
+        open func notificationCategories() async -> Set<UNNotificationCategory> { fatalError("stand-in") }
     #endif
 
     // - (void)getNotificationSettingsWithCompletionHandler:(void(^)(UNNotificationSettings *settings))completionHandler;
