@@ -3,7 +3,8 @@ import PackageDescription
 
 let package = Package(
     name: "Bugle",
-    platforms: [.iOS(.v16), .macOS(.v13), .watchOS(.v9)],
+    // iOS 17, macOS 14, watchOS 10: BugleApple imports Observation, which older systems lack.
+    platforms: [.iOS(.v17), .macOS(.v14), .watchOS(.v10)],
     products: [
         .library(name: "Bugle", targets: ["Bugle"]),
         .library(name: "BugleSimulator", targets: ["BugleSimulator"]),

@@ -20,7 +20,7 @@ import PackageDescription
 
 let package = Package(
     name: "App",
-    platforms: [.macOS(.v13), .iOS(.v16), .watchOS(.v9)],
+    platforms: [.macOS(.v14), .iOS(.v17), .watchOS(.v10)],
     dependencies: [.package(url: "file://$work/bugle", from: "0.1.0")],
     targets: [
         .executableTarget(name: "App", dependencies: [.product(name: "Bugle", package: "bugle")]),

@@ -16,7 +16,7 @@
     /// }
     /// ```
     ///
-    /// Observation needs iOS 17, macOS 14 or watchOS 10; the rest of BugleApple runs from iOS 16.
+    /// Observation needs iOS 17, macOS 14 or watchOS 10, the package's floor.
     @available(iOS 17, macOS 14, watchOS 10, tvOS 17, *)
     @MainActor
     @Observable
