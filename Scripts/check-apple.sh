@@ -38,6 +38,9 @@
 #   -strict-concurrency=complete and -warnings-as-errors, against the Bugle module of the debug
 #   build (`swift build --target Bugle`).
 #
+# Then the tests of Tests/BugleAppleTests, rewritten the same way, are type-checked against the
+# BugleApple module so made: the test target must build for each platform, not only Linux.
+#
 # It exits non-zero, naming each configuration that failed, on any error or warning.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -132,10 +135,23 @@ for platform in "${configurations[@]}"; do
     if $ok; then
         rewrite "$platform" "$root/Sources/BugleApple" "$dir/BugleApple" extras
         files=$(find "$dir/BugleApple" -name '*.swift' | sort)
-        if swiftc -typecheck -parse-as-library -module-name BugleApple -swift-version 6 -strict-concurrency=complete \
-            -warnings-as-errors -enable-upcoming-feature ExistentialAny -DSWIFT_PACKAGE -I "$dir/sdk" -I "$modules" \
-            $files >"$dir/BugleApple.log" 2>&1; then
+        mkdir -p "$dir/mods"
+        if swiftc -emit-module -emit-module-path "$dir/mods/BugleApple.swiftmodule" -parse-as-library -module-name BugleApple \
+            -swift-version 6 -strict-concurrency=complete -warnings-as-errors -enable-upcoming-feature ExistentialAny -DSWIFT_PACKAGE \
+            -I "$dir/sdk" -I "$modules" $files >"$dir/BugleApple.log" 2>&1; then
             echo "check-apple: $platform-like (${frameworks[$platform]}): BugleApple type-checks ($(echo "$files" | wc -l) files)"
+            # The tests must build for the platform too, not only for Linux.
+            rewrite "$platform" "$root/Tests/BugleAppleTests" "$dir/BugleAppleTests" extras
+            tests=$(find "$dir/BugleAppleTests" -name '*.swift' | sort)
+            if swiftc -typecheck -module-name BugleAppleTests -swift-version 6 -strict-concurrency=complete -warnings-as-errors \
+                -enable-upcoming-feature ExistentialAny -DSWIFT_PACKAGE -I "$dir/mods" -I "$dir/sdk" -I "$modules" \
+                $tests >"$dir/BugleAppleTests.log" 2>&1; then
+                echo "check-apple: $platform-like: BugleAppleTests type-checks ($(echo "$tests" | wc -l) files)"
+            else
+                sed "s|$dir/BugleAppleTests/|Tests/BugleAppleTests/|g; s|$dir/BugleApple/|Sources/BugleApple/|g" "$dir/BugleAppleTests.log"
+                echo "check-apple: FAILED: BugleAppleTests does not type-check in the $platform-like configuration"
+                ok=false
+            fi
         else
             sed "s|$dir/BugleApple/|Sources/BugleApple/|g; s|$dir/sdk-src/|Checks/AppleSDK/|g" "$dir/BugleApple.log"
             echo "check-apple: FAILED: BugleApple does not type-check in the $platform-like configuration (${frameworks[$platform]})"
