@@ -44,7 +44,7 @@
         /// When SwiftUI cancels the task (its time is up), the refresh is cancelled and `run()`
         /// returns at once (see ``BackgroundTaskRunner``).
         public func run() async {
-            await BackgroundTaskRunner { _ in }.run(submitNext: scheduleNext, work: work)
+            await BackgroundTaskRunner(complete: { _ in }).run(submitNext: scheduleNext, work: work)
         }
 
         /// The refresh, then the next run's request from the new plan, unless cancelled.
