@@ -9,7 +9,7 @@ import Testing
         let expected: [LifecycleSignal: RefreshReason] = [
             .launch: .launch, .foreground: .foreground, .background: .background,
             .significantTimeChange: .clockChanged, .timeZoneChange: .timeZoneChanged, .dayChange: .dayChanged,
-            .clockChange: .clockChanged, .backgroundRefresh: .backgroundTask,
+            .clockChange: .clockChanged, .backgroundRefresh: .backgroundTask, .localeChange: .timeZoneChanged,
         ]
         for signal in LifecycleSignal.allCases { #expect(signal.reason == expected[signal], "\(signal)") }
         #expect(LifecycleSignal.allCases.filter(\.isUrgent) == [.background, .backgroundRefresh])
@@ -137,12 +137,6 @@ import Testing
         #expect(schedule.earliestBeginDate(now: now, coverage: Coverage(horizon: nil, limit: .exhausted)) == nil)
     }
 
-    @Test func systemEnvironmentPlansInTheDevicesZone() {
-        let environment = SchedulerEnvironment.system
-        #expect(environment.calendar().timeZone == TimeZone.current)
-        #expect(environment.calendar().identifier == .gregorian)
-        #expect(abs(environment.now().timeIntervalSinceNow) < 5)
-    }
 }
 
 /// A center whose reads fail.

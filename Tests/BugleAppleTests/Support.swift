@@ -263,9 +263,10 @@ struct SlowJournal: SchedulerJournal {
     }
 }
 
-/// Waits, letting other tasks run, until `condition` holds or about two seconds pass.
+/// Waits, letting other tasks run, until `condition` holds or about five seconds pass.
+@discardableResult
 func eventually(_ condition: () -> Bool) async -> Bool {
-    for _ in 0..<2_000 {
+    for _ in 0..<5_000 {
         if condition() { return true }
         await Task.yield()
         try? await Task.sleep(nanoseconds: 1_000_000)

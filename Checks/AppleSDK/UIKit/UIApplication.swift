@@ -49,5 +49,39 @@ import Foundation
         // UIKIT_EXTERN NSNotificationName const UIApplicationSignificantTimeChangeNotification;
         // Swift: `nonisolated class let significantTimeChangeNotification: NSNotification.Name`
         nonisolated public static let significantTimeChangeNotification = NSNotification.Name("UIApplicationSignificantTimeChangeNotification")
+
+        // @property(class, nonatomic, readonly) UIApplication *sharedApplication
+        //     NS_EXTENSION_UNAVAILABLE_IOS("Use view controller based solutions where appropriate instead.");
+        // Swift: `class var shared: UIApplication { get }` (main actor, as the class)
+        open class var shared: UIApplication { fatalError("stand-in") }
+
+        // - (UIBackgroundTaskIdentifier)beginBackgroundTaskWithName:(nullable NSString *)taskName
+        //       expirationHandler:(void(^ __nullable)(void))handler API_AVAILABLE(ios(7.0)) NS_REQUIRES_SUPER NS_SWIFT_DISABLE_ASYNC;
+        // Swift (developer.apple.com/documentation/uikit/uiapplication/beginbackgroundtask(withname:expirationhandler:)):
+        // `nonisolated func beginBackgroundTask(withName taskName: String?,
+        //      expirationHandler handler: (@MainActor @Sendable () -> Void)? = nil) -> UIBackgroundTaskIdentifier`
+        @available(iOS 7.0, *)
+        nonisolated open func beginBackgroundTask(
+            withName taskName: String?, expirationHandler handler: (@MainActor @Sendable () -> Void)? = nil
+        ) -> UIBackgroundTaskIdentifier { fatalError("stand-in") }
+
+        // - (void)endBackgroundTask:(UIBackgroundTaskIdentifier)identifier API_AVAILABLE(ios(4.0)) NS_REQUIRES_SUPER;
+        // Swift (.../uiapplication/endbackgroundtask(_:)): `nonisolated func endBackgroundTask(_ identifier: UIBackgroundTaskIdentifier)`
+        @available(iOS 4.0, *)
+        nonisolated open func endBackgroundTask(_ identifier: UIBackgroundTaskIdentifier) { fatalError("stand-in") }
+    }
+
+    // UIApplication.h:
+    // typedef NSUInteger UIBackgroundTaskIdentifier NS_TYPED_ENUM;
+    // UIKIT_EXTERN const UIBackgroundTaskIdentifier UIBackgroundTaskInvalid API_AVAILABLE(ios(4.0));
+    // Swift (developer.apple.com/documentation/uikit/uibackgroundtaskidentifier):
+    // `struct UIBackgroundTaskIdentifier: Equatable, Hashable, RawRepresentable, Sendable`
+    // with `init(rawValue: Int)` and `static let invalid: UIBackgroundTaskIdentifier`.
+    @available(iOS 4.0, tvOS 9.0, *)
+    @available(watchOS, unavailable)
+    public struct UIBackgroundTaskIdentifier: Equatable, Hashable, RawRepresentable, Sendable {
+        public let rawValue: Int
+        public init(rawValue: Int) { self.rawValue = rawValue }
+        public static let invalid = UIBackgroundTaskIdentifier(rawValue: 0)
     }
 #endif

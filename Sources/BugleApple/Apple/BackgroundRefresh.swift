@@ -14,7 +14,9 @@
     ///   background.run() }`, and never calls ``register()``.
     /// - A UIKit app calls ``register()`` in `application(_:didFinishLaunchingWithOptions:)`.
     ///
-    /// Either way, call ``scheduleNext()`` when the app goes to the background.
+    /// Either way, call ``scheduleNext()`` when the app goes to the background. Each run asks
+    /// for the next one before it refreshes, so that a run the system cuts short still leaves
+    /// the next one scheduled.
     public struct BackgroundRefresh: Sendable {
         /// The task identifier, as listed in the Info.plist.
         public let identifier: String
@@ -36,11 +38,21 @@
             self.schedule = schedule
         }
 
-        /// Refreshes for ``LifecycleSignal/backgroundRefresh`` and asks for the next run.
+        /// Runs one background refresh, from SwiftUI's `.backgroundTask(.appRefresh(_:))`:
+        /// asks for the next run first, then refreshes for
+        /// ``LifecycleSignal/backgroundRefresh`` and asks again with the new plan's coverage.
+        /// When SwiftUI cancels the task (its time is up), the refresh is cancelled and `run()`
+        /// returns at once (see ``BackgroundTaskRunner``).
         public func run() async {
-            refresher.send(.backgroundRefresh)
-            await refresher.settle()
-            await scheduleNext()
+            await BackgroundTaskRunner(complete: { _ in }).run(submitNext: scheduleNext, work: work)
+        }
+
+        /// The refresh, then the next run's request from the new plan, unless cancelled.
+        private var work: @Sendable () async -> Void {
+            { [self] in
+                await refresher.refreshCancellably(.backgroundRefresh)
+                if !Task.isCancelled { await scheduleNext() }
+            }
         }
 
         /// Asks the system for the next background refresh, at the date ``schedule`` gives for
@@ -64,38 +76,28 @@
 
         /// Registers the launch handler with `BGTaskScheduler` (UIKit apps). Call it before the
         /// app finishes launching; returns `false` when the identifier is not in the Info.plist.
+        ///
+        /// Each launch asks for the next run first, then refreshes; the task's
+        /// `expirationHandler` cancels the refresh and completes the task with `false`, and
+        /// `setTaskCompleted(success:)` is called exactly once (see ``BackgroundTaskRunner``).
         @discardableResult
         public func register() -> Bool {
             let refresh = self
             return BGTaskScheduler.shared.register(forTaskWithIdentifier: identifier, using: nil) { task in
                 let handle = TaskHandle(task: task)
-                Task {
-                    await refresh.run()
-                    handle.complete(success: true)
-                }
-                // The refresh cannot be cut short safely; the plan it leaves is repaired by the
-                // next refresh.
-                task.expirationHandler = { handle.complete(success: false) }
+                let runner = BackgroundTaskRunner { success in handle.task.setTaskCompleted(success: success) }
+                // Set before the work starts, so that no expiration goes unheard.
+                task.expirationHandler = { runner.expire() }
+                Task { await runner.run(submitNext: refresh.scheduleNext, work: refresh.work) }
             }
         }
     }
 
-    /// A `BGTask` carried into the task that finishes it, completed once: by the work or by
-    /// the system's expiration, whichever comes first. The system allows completing a task
-    /// from any thread.
+    /// A `BGTask` carried into the closures that complete it. The system allows completing a
+    /// task from any thread; ``BackgroundTaskRunner`` completes it once.
     private final class TaskHandle: @unchecked Sendable {
-        private let task: BGTask
-        private let lock = NSLock()
-        private var completed = false
+        let task: BGTask
 
         init(task: BGTask) { self.task = task }
-
-        func complete(success: Bool) {
-            lock.lock()
-            let first = !completed
-            completed = true
-            lock.unlock()
-            if first { task.setTaskCompleted(success: success) }
-        }
     }
 #endif

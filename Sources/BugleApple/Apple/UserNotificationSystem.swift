@@ -83,7 +83,7 @@
             onDroppedAttachments: @escaping @Sendable (_ requestID: String, _ dropped: [DroppedAttachment]) -> Void = { _, _ in }
         ) -> Self {
             SystemCenter(
-                system: UserNotificationSystem(), namespace: namespace, calendar: { Calendar.current }, attachments: attachments,
+                system: UserNotificationSystem(), namespace: namespace, calendar: { SystemCalendar.device() }, attachments: attachments,
                 onDroppedAttachments: onDroppedAttachments)
         }
     }

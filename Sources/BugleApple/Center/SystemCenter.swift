@@ -24,14 +24,16 @@ public struct SystemCenter<System: NotificationSystem>: Center {
     /// - Parameters:
     ///   - system: The platform's notification system (`UserNotificationSystem()` on a device).
     ///   - namespace: The id prefix of Bugle's requests; pass the planner's.
-    ///   - calendar: The device's calendar; `Calendar.current` on a device.
+    ///   - calendar: The device's calendar, read at every call: by default
+    ///     ``SystemCalendar/device()``, which follows a change of the user's region or
+    ///     calendar.
     ///   - attachments: The attachments of a request (see ``RequestMapping/attachments``).
     ///   - onDroppedAttachments: Told about the attachments that did not load; the request
     ///     is added without them.
     public init(
         system: System,
         namespace: Namespace = Namespace(),
-        calendar: @escaping @Sendable () -> Calendar = { Calendar.current },
+        calendar: @escaping @Sendable () -> Calendar = { SystemCalendar.device() },
         attachments: @escaping @Sendable (NotificationRequest) -> [AttachmentDescription] = { _ in [] },
         onDroppedAttachments: @escaping @Sendable (_ requestID: String, _ dropped: [DroppedAttachment]) -> Void = { _, _ in }
     ) {

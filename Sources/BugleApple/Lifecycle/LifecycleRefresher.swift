@@ -14,10 +14,12 @@ import Foundation
 public final class LifecycleRefresher<C: Clock>: @unchecked Sendable where C.Duration == Duration {
     private let clock: C
     private let perform: @Sendable (RefreshReason) async -> Void
-    // Guards `coalescer` and `waiters`; never held across an await.
+    // Guards `coalescer`, `waiters`, `nextWaiter` and `running`; never held across an await.
     private let lock = NSLock()
     private var coalescer: RefreshCoalescer<C.Instant>
-    private var waiters: [CheckedContinuation<Void, Never>] = []
+    private var waiters: [Int: CheckedContinuation<Void, Never>] = [:]
+    private var nextWaiter = 0
+    private var running: Task<Void, Never>?
 
     /// - Parameters:
     ///   - clock: The clock the quiet period is measured on (`ContinuousClock()` in an app, a
@@ -49,18 +51,51 @@ public final class LifecycleRefresher<C: Clock>: @unchecked Sendable where C.Dur
         await settle()
     }
 
-    /// Returns when no refresh is waiting or running.
+    /// Returns when no refresh is waiting or running, or when the calling task is cancelled.
     public func settle() async {
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            lock.lock()
-            if coalescer.isIdle {
-                lock.unlock()
-                continuation.resume()
-            } else {
-                waiters.append(continuation)
-                lock.unlock()
-            }
+        let id = lock.withLock {
+            defer { nextWaiter += 1 }
+            return nextWaiter
         }
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+                lock.lock()
+                if coalescer.isIdle || Task.isCancelled {
+                    lock.unlock()
+                    continuation.resume()
+                } else {
+                    waiters[id] = continuation
+                    lock.unlock()
+                }
+            }
+        } onCancel: {
+            lock.lock()
+            let waiter = waiters.removeValue(forKey: id)
+            lock.unlock()
+            waiter?.resume()
+        }
+    }
+
+    /// Sends `signal` and waits for the refreshes it causes, for work the system may cut
+    /// short (a background task): when the calling task is cancelled, the running refresh is
+    /// cancelled too (see ``cancelRunningRefresh()``), and it returns without waiting.
+    public func refreshCancellably(_ signal: LifecycleSignal) async {
+        send(signal)
+        await withTaskCancellationHandler {
+            await settle()
+        } onCancel: {
+            cancelRunningRefresh()
+        }
+    }
+
+    /// Cancels the task of the refresh that is running, if one is. A refresh notices only
+    /// where it awaits something that honours cancellation; the scheduler's journal repairs
+    /// a refresh cut short at the next one.
+    public func cancelRunningRefresh() {
+        lock.lock()
+        let task = running
+        lock.unlock()
+        task?.cancel()
     }
 
     private func locked(_ step: (inout RefreshCoalescer<C.Instant>) -> RefreshCoalescer<C.Instant>.Action) -> RefreshCoalescer<C.Instant>.Action {
@@ -80,11 +115,15 @@ public final class LifecycleRefresher<C: Clock>: @unchecked Sendable where C.Dur
                 act(locked { $0.deadlineReached(at: now) })
             }
         case .refresh(let reason):
-            Task {
+            // Made under the lock, so that the task clears `running` only after it was set.
+            lock.lock()
+            running = Task {
                 await perform(reason)
                 let now = clock.now
+                lock.withLock { running = nil }
                 act(locked { $0.refreshFinished(at: now) })
             }
+            lock.unlock()
         }
     }
 
@@ -94,8 +133,8 @@ public final class LifecycleRefresher<C: Clock>: @unchecked Sendable where C.Dur
             lock.unlock()
             return
         }
-        let ready = waiters
-        waiters = []
+        let ready = waiters.values
+        waiters = [:]
         lock.unlock()
         for waiter in ready { waiter.resume() }
     }
@@ -104,12 +143,23 @@ public final class LifecycleRefresher<C: Clock>: @unchecked Sendable where C.Dur
 extension LifecycleRefresher where C == ContinuousClock {
     /// A refresher for `scheduler` on the system's clock. A refresh that throws (the center
     /// could not be read) is recorded as a `failed` event; the next signal tries again.
-    public convenience init(scheduler: Scheduler, quietPeriod: Duration = .milliseconds(500)) {
+    ///
+    /// - Parameters:
+    ///   - scheduler: The scheduler whose `refresh(reason:)` each refresh calls.
+    ///   - quietPeriod: How long a signal waits for others before its refresh starts.
+    ///   - backgroundTime: Where each refresh gets the time to finish after the app leaves
+    ///     the foreground (see ``BackgroundTime/run(_:name:_:)``): `UIApplication`'s
+    ///     background tasks on iOS, nothing elsewhere. Pass `nil` in an app extension.
+    public convenience init(
+        scheduler: Scheduler, quietPeriod: Duration = .milliseconds(500), backgroundTime: (any BackgroundTimeSource)? = BackgroundTime.system
+    ) {
         self.init(clock: ContinuousClock(), quietPeriod: quietPeriod) { reason in
-            do {
-                try await scheduler.refresh(reason: reason)
-            } catch {
-                scheduler.sink.record(.failed(operation: "refresh", id: nil, message: String(describing: error), at: scheduler.environment.now()))
+            await BackgroundTime.run(backgroundTime, name: "Bugle refresh (\(reason.rawValue))") {
+                do {
+                    try await scheduler.refresh(reason: reason)
+                } catch {
+                    scheduler.sink.record(.failed(operation: "refresh", id: nil, message: String(describing: error), at: scheduler.environment.now()))
+                }
             }
         }
     }

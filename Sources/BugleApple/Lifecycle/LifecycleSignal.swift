@@ -5,10 +5,14 @@ public enum LifecycleSignal: String, Hashable, Sendable, CaseIterable {
     /// The app started.
     case launch
     /// The app came to the foreground (scene phase `.active`,
-    /// `UIApplication.willEnterForegroundNotification`).
+    /// `UIApplication.willEnterForegroundNotification`,
+    /// `WKApplication.willEnterForegroundNotification`,
+    /// `NSApplication.didBecomeActiveNotification`).
     case foreground
     /// The app went to the background (scene phase `.background`,
-    /// `UIApplication.didEnterBackgroundNotification`).
+    /// `UIApplication.didEnterBackgroundNotification`,
+    /// `WKApplication.didEnterBackgroundNotification`,
+    /// `NSApplication.didResignActiveNotification`).
     case background
     /// `UIApplication.significantTimeChangeNotification`: midnight, a carrier time update,
     /// a daylight-saving change.
@@ -21,6 +25,10 @@ public enum LifecycleSignal: String, Hashable, Sendable, CaseIterable {
     case clockChange
     /// A `BGAppRefreshTask` started.
     case backgroundRefresh
+    /// `NSLocale.currentLocaleDidChangeNotification`: the user chose another region,
+    /// calendar or first weekday. The device's calendar reads floating components anew, so
+    /// the refresh reports it as a time-zone change.
+    case localeChange
 
     /// The reason a refresh for this signal reports.
     public var reason: RefreshReason {
@@ -29,7 +37,7 @@ public enum LifecycleSignal: String, Hashable, Sendable, CaseIterable {
         case .foreground: .foreground
         case .background: .background
         case .significantTimeChange, .clockChange: .clockChanged
-        case .timeZoneChange: .timeZoneChanged
+        case .timeZoneChange, .localeChange: .timeZoneChanged
         case .dayChange: .dayChanged
         case .backgroundRefresh: .backgroundTask
         }

@@ -104,11 +104,25 @@ public struct FactsDownloader<C: Clock>: Sendable where C.Duration == Duration {
     public var pageSize: Int
     /// The device the app registers as.
     public var device: DeviceInfo
+    /// Where the device key is read from and saved to.
+    public var deviceKeys: any DeviceKeyStore
 
     /// A downloader into `database` from `service`.
+    ///
+    /// - Parameters:
+    ///   - service: The content service.
+    ///   - database: Where facts, categories and content types go.
+    ///   - clock: The clock the backoff waits on and the budget is measured on.
+    ///   - retry: The download's attempts, and the budget of each step.
+    ///   - pageSize: Facts per page (1…200).
+    ///   - device: The device the app registers as.
+    ///   - deviceKeys: Where the device key is kept: `KeychainDeviceKeyStore()` in an app on
+    ///     Apple's platforms. A key an earlier version left in `database` is moved into it
+    ///     the first time it is read, so the device stays registered. `nil` keeps the key in
+    ///     `database` (``DatabaseDeviceKeyStore``), as on Linux.
     public init(
         service: any FactsService, database: FactsDatabase, clock: C, retry: RetryPolicy = RetryPolicy(), pageSize: Int = 50,
-        device: DeviceInfo = DeviceInfo(platform: "linux", model: "bugle", osVersion: "1")
+        device: DeviceInfo = DeviceInfo(platform: "linux", model: "bugle", osVersion: "1"), deviceKeys: (any DeviceKeyStore)? = nil
     ) {
         self.service = service
         self.database = database
@@ -116,11 +130,18 @@ public struct FactsDownloader<C: Clock>: Sendable where C.Duration == Duration {
         self.retry = retry
         self.pageSize = pageSize
         self.device = device
+        let inDatabase = DatabaseDeviceKeyStore(database: database)
+        if let deviceKeys {
+            self.deviceKeys = MovingDeviceKeyStore(store: deviceKeys, earlier: inDatabase)
+        } else {
+            self.deviceKeys = inDatabase
+        }
     }
 
-    /// The language step's Continue: registers the device (once: a stored key is reused,
-    /// unless the service no longer knows it), then fetches the metadata in `language`, and
-    /// only then stores the key and the metadata. Returns the categories.
+    /// The language step's Continue: registers the device (once: a key in ``deviceKeys`` is
+    /// reused, unless the service no longer knows it), then fetches the metadata in
+    /// `language`, and only then saves the key to ``deviceKeys`` and the metadata to the
+    /// database. Returns the categories.
     ///
     /// Each request is made once, within the ``RetryPolicy/budget`` they share: a failure is
     /// thrown at once, for the language step to show, and the user's Continue tries again.
@@ -128,7 +149,7 @@ public struct FactsDownloader<C: Clock>: Sendable where C.Duration == Duration {
         let deadline = clock.now.advanced(by: retry.budget)
         var newKey: String?
         let metadata: FactsMetadata
-        if let stored = try database.deviceKey() {
+        if let stored = try deviceKeys.load() {
             do {
                 metadata = try await service.metadata(language: language, deviceKey: stored, within: clock.now.duration(to: deadline))
             } catch let error as FactsError where error.serviceCode == "invalid_device_key" {
@@ -137,7 +158,7 @@ public struct FactsDownloader<C: Clock>: Sendable where C.Duration == Duration {
         } else {
             (newKey, metadata) = try await registerAndFetch(language, until: deadline)
         }
-        if let newKey { try database.saveDeviceKey(newKey) }
+        if let newKey { try deviceKeys.save(newKey) }
         try database.saveMetadata(categories: metadata.categories, contentTypes: metadata.contentTypes)
         return try database.categories()
     }
@@ -152,7 +173,7 @@ public struct FactsDownloader<C: Clock>: Sendable where C.Duration == Duration {
     /// progress after each. Returns the number of facts downloaded.
     @discardableResult
     public func download(_ query: FactsQuery, progress: @Sendable (DownloadProgress) -> Void = { _ in }) async throws -> Int {
-        guard let key = try database.deviceKey() else { throw FactsError(.rejected, "the device is not registered; initialize first") }
+        guard let key = try deviceKeys.load() else { throw FactsError(.rejected, "the device is not registered; initialize first") }
         var page = 1
         var downloaded = 0
         while true {

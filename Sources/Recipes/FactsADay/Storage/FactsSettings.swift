@@ -11,8 +11,8 @@ extension FlagKey<Bool> {
 }
 
 extension FlagKey<String> {
-    /// The key the content service gave this device. On a phone it lives in the keychain;
-    /// here, beside the rest of the app's state.
+    /// The key the content service gave this device, when it is kept beside the rest of the
+    /// app's state (``DatabaseDeviceKeyStore``); on a phone it lives in the Keychain.
     static var factsDeviceKey: Self { FlagKey("factsADay.deviceKey") }
 }
 
@@ -32,9 +32,12 @@ extension FactsDatabase {
         try store.set(.factsOnboardingComplete, to: true)
     }
 
-    /// The device key the service gave, if registered.
+    /// The device key kept in the database (``DatabaseDeviceKeyStore``), if any.
     public func deviceKey() throws -> String? { try store.value(.factsDeviceKey) }
 
-    /// Keeps the device key.
+    /// Keeps the device key in the database (``DatabaseDeviceKeyStore``).
     public func saveDeviceKey(_ key: String) throws { try store.set(.factsDeviceKey, to: key) }
+
+    /// Removes the device key from the database.
+    public func removeDeviceKey() throws { try store.set(.factsDeviceKey, to: nil) }
 }
