@@ -1,10 +1,18 @@
 // SDK stand-in, for Scripts/check-apple.sh only (see Checks/AppleSDK/README.md).
 //
 // Apple's `import Foundation` brings API that swift-corelibs-foundation on Linux lacks: the
-// Foundation notification names below, and all of Core Foundation (Foundation re-exports it, and
-// toll-free bridges NSNumber and CFNumber). Only what the Apple layer uses is declared. The
-// script makes every `import Foundation` of the checked sources import this module as well.
+// Foundation notification names below, URLSession and its types, and
+// all of Core Foundation (Foundation re-exports it, and toll-free bridges NSNumber and CFNumber,
+// NSString and CFString, NSDictionary and CFDictionary). Only what the checked code uses is
+// declared. The script makes every `import Foundation` of the checked sources import this module
+// as well.
 import Foundation
+
+// Apple's Foundation declares URLSession, URLRequest and HTTPURLResponse; swift-corelibs-foundation
+// moved them to FoundationNetworking, which Apple's platforms do not have (the script makes
+// `canImport(FoundationNetworking)` false). Re-exported, so that `import Foundation` in a checked
+// file finds them where Apple's does; their members are Linux's, not transcriptions.
+@_exported import FoundationNetworking
 
 extension NSNotification.Name {
     // NSDate.h: FOUNDATION_EXPORT NSNotificationName const NSSystemClockDidChangeNotification
@@ -38,3 +46,22 @@ public func CFBooleanGetTypeID() -> CFTypeID { fatalError("stand-in") }
 // CFNumber.h: CF_EXPORT Boolean CFNumberIsFloatType(CFNumberRef number);
 // Swift (developer.apple.com/documentation/corefoundation/cfnumberisfloattype(_:)): `func CFNumberIsFloatType(_ number: CFNumber!) -> Bool`
 public func CFNumberIsFloatType(_ number: CFNumber!) -> Bool { fatalError("stand-in") }
+
+// MacTypes.h: typedef SInt32 OSStatus;  Swift: `typealias OSStatus = Int32`
+// (developer.apple.com/documentation/kernel/osstatus). Apple's Foundation brings it through Core
+// Foundation; the Security stand-in's functions return it.
+public typealias OSStatus = Int32
+
+// CFBase.h: typedef const struct CF_BRIDGED_TYPE(NSString) __CFString * CFStringRef;
+// Swift: `class CFString`, toll-free bridged with NSString, so `string as CFString`, `cfString as
+// String` and `kSecClass as String` compile (developer.apple.com/documentation/corefoundation/cfstring).
+// As for CFNumber above, a type alias is the only way Linux accepts the same `as` conversions
+// (swift-corelibs-foundation bridges String and NSString); it also accepts an NSString where a
+// CFString is expected without `as`, which Apple's compiler rejects.
+public typealias CFString = NSString
+
+// CFDictionary.h: typedef const struct CF_BRIDGED_TYPE(NSDictionary) __CFDictionary * CFDictionaryRef;
+// Swift: `class CFDictionary`, toll-free bridged with NSDictionary, so `[String: Any]() as
+// CFDictionary` compiles (developer.apple.com/documentation/corefoundation/cfdictionary). A type
+// alias, for the same reason and with the same looseness as CFString.
+public typealias CFDictionary = NSDictionary
