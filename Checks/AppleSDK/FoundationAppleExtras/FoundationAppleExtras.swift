@@ -1,7 +1,7 @@
 // SDK stand-in, for Scripts/check-apple.sh only (see Checks/AppleSDK/README.md).
 //
 // Apple's `import Foundation` brings API that swift-corelibs-foundation on Linux lacks: the
-// Foundation notification names below, URLSession and its types, and
+// Foundation notification names and LocalizedStringResource below, URLSession and its types, and
 // all of Core Foundation (Foundation re-exports it, and toll-free bridges NSNumber and CFNumber,
 // NSString and CFString, NSDictionary and CFDictionary). Only what the checked code uses is
 // declared. The script makes every `import Foundation` of the checked sources import this module
@@ -65,3 +65,17 @@ public typealias CFString = NSString
 // CFDictionary` compiles (developer.apple.com/documentation/corefoundation/cfdictionary). A type
 // alias, for the same reason and with the same looseness as CFString.
 public typealias CFDictionary = NSDictionary
+
+// Foundation (Swift overlay, iOS 16.0, macOS 13.0, tvOS 16.0, watchOS 9.0):
+// `struct LocalizedStringResource` (developer.apple.com/documentation/foundation/localizedstringresource),
+// which swift-corelibs-foundation lacks. Declared: the conformances the page lists that matter to
+// a caller (Equatable, Hashable, Codable, Sendable, ExpressibleByStringLiteral) and
+// `init(stringLiteral value: String)` (…/localizedstringresource/init(stringliteral:)). Not
+// declared: ExpressibleByStringInterpolation (its interpolation type is
+// `String.LocalizationValue.StringInterpolation`), `init(_:table:locale:bundle:comment:)` and the
+// properties, so an interpolated literal fails here although Apple's compiler accepts it.
+@available(iOS 16.0, macOS 13.0, tvOS 16.0, watchOS 9.0, *)
+public struct LocalizedStringResource: Equatable, Hashable, Codable, Sendable, ExpressibleByStringLiteral {
+    // Swift: `init(stringLiteral value: String)`
+    public init(stringLiteral value: String) { fatalError("stand-in") }
+}
