@@ -26,9 +26,11 @@ import Foundation
 /// Differences from python-dateutil, where it departs from RFC 5545: `BYSETPOS` in a
 /// `WEEKLY` rule picks from the whole first week, not only the days from the start on;
 /// `BYDAY=MO,1TU` keeps Mondays *and* first Tuesdays; `BYWEEKNO=52` and `53` (and `-52`,
-/// `-53`) count the weeks of the year each day belongs to; `UNTIL` written as a date keeps
-/// that whole day. Parts RFC 5545 forbids for a frequency (`BYWEEKNO` outside `YEARLY`) are
-/// errors here.
+/// `-53`) count the weeks of the year each day belongs to; `BYWEEKNO` without `BYDAY` (or
+/// `BYMONTHDAY`, `BYYEARDAY`) takes the weekday from the start, as RFC 5545 §3.3.10 takes
+/// any day the rule leaves out and libical does, where dateutil takes the whole week; `UNTIL` written as a
+/// date keeps that whole day. Parts
+/// RFC 5545 forbids for a frequency (`BYWEEKNO` outside `YEARLY`) are errors here.
 public struct Recurrence: Hashable, Sendable {
     /// `DTSTART`: the anchor every occurrence is computed from.
     public var start: LocalDateTime
