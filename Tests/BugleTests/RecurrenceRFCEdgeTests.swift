@@ -37,4 +37,94 @@ import Testing
         // BYDAY given: only those days.
         #expect(try days("FREQ=YEARLY;BYWEEKNO=20;BYDAY=MO,FR", from: "1997-05-13T09:00", count: 3) == ["1997-05-16", "1998-05-11", "1998-05-15"])
     }
+
+    // MARK: SKIP
+
+    @Test func aNegativeMonthDayBeforeTheFirstMovesBackToThePreviousMonthsLastDay() throws {
+        // -31: the 1st in a 31-day month; in a shorter one it falls before the 1st, and
+        // BACKWARD makes it the last day of the month before.
+        #expect(
+            try days("RSCALE=GREGORIAN;FREQ=MONTHLY;BYMONTHDAY=-31;SKIP=BACKWARD", from: "2026-01-01T09:00")
+                == ["2026-01-01", "2026-01-31", "2026-03-01", "2026-03-31", "2026-05-01", "2026-05-31"])
+    }
+
+    @Test func aNegativeMonthDayBeforeTheFirstMovesForwardToTheFirst() throws {
+        #expect(
+            try days("RSCALE=GREGORIAN;FREQ=MONTHLY;BYMONTHDAY=-31;SKIP=FORWARD", from: "2026-01-01T09:00")
+                == ["2026-01-01", "2026-02-01", "2026-03-01", "2026-04-01", "2026-05-01", "2026-06-01"])
+        // -30 in February 2028 (29 days) is the 1st too; in March it is March 2.
+        #expect(
+            try days("RSCALE=GREGORIAN;FREQ=MONTHLY;BYMONTHDAY=-30;SKIP=FORWARD", from: "2028-02-01T09:00", count: 3)
+                == ["2028-02-01", "2028-03-02", "2028-04-01"])
+    }
+
+    @Test func aPositiveMonthDayPastTheEndStillMoves() throws {
+        #expect(
+            try days("RSCALE=GREGORIAN;FREQ=MONTHLY;BYMONTHDAY=31;SKIP=BACKWARD", from: "2026-04-01T09:00", count: 3)
+                == ["2026-04-30", "2026-05-31", "2026-06-30"])
+        #expect(
+            try days("RSCALE=GREGORIAN;FREQ=MONTHLY;BYMONTHDAY=31;SKIP=FORWARD", from: "2026-04-01T09:00", count: 3)
+                == ["2026-05-01", "2026-05-31", "2026-07-01"])
+    }
+
+    @Test func day366OfACommonYear() throws {
+        // 2028 and 2032 are leap years: day 366 is their December 31.
+        #expect(
+            try days("RSCALE=GREGORIAN;FREQ=YEARLY;BYYEARDAY=366;SKIP=BACKWARD", from: "2027-01-01T09:00", count: 4)
+                == ["2027-12-31", "2028-12-31", "2029-12-31", "2030-12-31"])
+        #expect(
+            try days("RSCALE=GREGORIAN;FREQ=YEARLY;BYYEARDAY=366;SKIP=FORWARD", from: "2027-01-01T09:00")
+                == ["2028-01-01", "2028-12-31", "2030-01-01", "2031-01-01", "2032-01-01", "2032-12-31"])
+        #expect(try days("FREQ=YEARLY;BYYEARDAY=366", from: "2027-01-01T09:00", count: 2) == ["2028-12-31", "2032-12-31"])
+    }
+
+    @Test func dayMinus366OfACommonYear() throws {
+        // BACKWARD from a common year reaches the previous year's December 31; 2027's is
+        // before the start.
+        #expect(
+            try days("RSCALE=GREGORIAN;FREQ=YEARLY;BYYEARDAY=-366;SKIP=BACKWARD", from: "2027-01-01T09:00", count: 5)
+                == ["2028-01-01", "2028-12-31", "2029-12-31", "2030-12-31", "2032-01-01"])
+        #expect(
+            try days("RSCALE=GREGORIAN;FREQ=YEARLY;BYYEARDAY=-366;SKIP=FORWARD", from: "2027-01-01T09:00", count: 3)
+                == ["2027-01-01", "2028-01-01", "2029-01-01"])
+    }
+
+    @Test func aDayMovedBackBeforeItsPeriodStillCountsAgainstUntil() throws {
+        // 2029's -366 is 2028-12-31, within UNTIL though 2029 begins after it.
+        #expect(
+            try days("RSCALE=GREGORIAN;FREQ=YEARLY;BYYEARDAY=-366;SKIP=BACKWARD;UNTIL=20281231T235959", from: "2027-01-01T09:00", count: 5)
+                == ["2028-01-01", "2028-12-31"])
+        let recurrence = try Recurrence(
+            start: local("2027-01-01T09:00"), rule: RecurrenceRule(parsing: "RSCALE=GREGORIAN;FREQ=YEARLY;BYYEARDAY=-366;SKIP=BACKWARD"))
+        #expect(recurrence.localOccurrences(from: local("2028-06-01T00:00"), through: local("2028-12-31T23:00")).map(\.description) == ["2028-12-31T09:00"])
+    }
+
+    @Test func movedDaysThatRepeatADayCountOnceInCountAndInQueries() throws {
+        // The last day of each month, and -31: the 1st of a 31-day month, else the previous
+        // month's last day, which the rule already has. A year holds 7 × 2 + 5 = 19.
+        let rule = "RSCALE=GREGORIAN;FREQ=MONTHLY;BYMONTHDAY=-1,-31;SKIP=BACKWARD;COUNT=40"
+        #expect(try days(rule, from: "2026-01-01T09:00", count: 5) == ["2026-01-01", "2026-01-31", "2026-02-28", "2026-03-01", "2026-03-31"])
+        let recurrence = try Recurrence(start: local("2026-01-01T09:00"), rule: RecurrenceRule(parsing: rule))
+        // 38 in 2026 and 2027; the 39th and 40th are 2028-01-01 and 2028-01-31.
+        #expect(recurrence.localOccurrences(after: local("2027-12-31T10:00")).map(\.description) == ["2028-01-01T09:00", "2028-01-31T09:00"])
+        #expect(recurrence.nextLocal(after: local("2026-02-15T00:00"))?.description == "2026-02-28T09:00")
+    }
+
+    @Test func nextAfterAMomentWhenDaysMoveBack() throws {
+        let recurrence = try Recurrence(
+            start: local("2026-01-01T09:00"), rule: RecurrenceRule(parsing: "RSCALE=GREGORIAN;FREQ=MONTHLY;BYMONTHDAY=-31;SKIP=BACKWARD"))
+        #expect(recurrence.nextLocal(after: local("2026-02-15T00:00"))?.description == "2026-03-01T09:00")
+        #expect(recurrence.nextLocal(after: local("2026-03-15T00:00"))?.description == "2026-03-31T09:00")
+        #expect(recurrence.nextLocal(after: local("2030-04-15T00:00"))?.description == "2030-05-01T09:00")
+    }
+
+    @Test func skipWithoutRScaleIsAnErrorThatSaysWhy() {
+        #expect {
+            _ = try RecurrenceRule(parsing: "FREQ=MONTHLY;BYMONTHDAY=-31;SKIP=BACKWARD")
+        } throws: { error in
+            let description = (error as? RecurrenceRuleError)?.description ?? ""
+            return description.hasPrefix("SKIP: needs RSCALE=GREGORIAN") && description.contains("RFC 7529 §4.1")
+        }
+        #expect(throws: Never.self) { try RecurrenceRule(parsing: "FREQ=MONTHLY;SKIP=OMIT;RSCALE=GREGORIAN") }
+    }
 }
