@@ -66,10 +66,6 @@ import Testing
         #expect(try days("FREQ=YEARLY;BYWEEKNO=1;BYDAY=MO", from: "2024-01-01T09:00", count: 4) == ["2024-01-01", "2024-12-30", "2025-12-29", "2027-01-04"])
     }
 
-    @Test func untilAsADateKeepsThatWholeDay() throws {
-        #expect(try days("FREQ=DAILY;UNTIL=20260105", from: "2026-01-01T09:00", count: 10).last == "2026-01-05")
-    }
-
     // MARK: Sets
 
     @Test func extraDatesAndExceptions() throws {

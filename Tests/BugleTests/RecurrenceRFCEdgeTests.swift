@@ -127,4 +127,54 @@ import Testing
         }
         #expect(throws: Never.self) { try RecurrenceRule(parsing: "FREQ=MONTHLY;SKIP=OMIT;RSCALE=GREGORIAN") }
     }
+
+    // MARK: UNTIL
+
+    @Test func aDateUntilEndsTheRuleBeforeThatDay() throws {
+        // libical orders a date before every time of its day, so the 5th is not kept; a rule
+        // at midnight loses it too.
+        #expect(try days("FREQ=DAILY;UNTIL=20260105", from: "2026-01-01T09:00", count: 10) == ["2026-01-01", "2026-01-02", "2026-01-03", "2026-01-04"])
+        #expect(try days("FREQ=DAILY;UNTIL=20260105", from: "2026-01-01T00:00", count: 10).last == "2026-01-04")
+        #expect(try days("FREQ=DAILY;UNTIL=20260105T235959", from: "2026-01-01T09:00", count: 10).last == "2026-01-05")
+        // As an instant query too.
+        let zone = try #require(TimeZone(identifier: "Europe/Paris"))
+        let zoned = try Recurrence(start: local("2026-01-01T09:00"), rule: RecurrenceRule(parsing: "FREQ=DAILY;UNTIL=20260105"), timeZone: zone)
+        #expect(zoned.first(10, in: zone).map { "\($0.local.date)" } == ["2026-01-01", "2026-01-02", "2026-01-03", "2026-01-04"])
+    }
+
+    @Test func aUTCUntilIsAnInstantAcrossADaylightSavingChange() throws {
+        // New York leaves daylight saving on 2026-11-01: 09:00 is 13:00Z before, 14:00Z after.
+        let zone = try #require(TimeZone(identifier: "America/New_York"))
+        func ends(_ until: String) throws -> (instants: [String], local: [String]) {
+            let recurrence = try Recurrence(
+                start: local("2026-10-29T09:00"), rule: RecurrenceRule(parsing: "FREQ=DAILY;UNTIL=\(until)"), timeZone: zone)
+            return (recurrence.first(10, in: zone).map { "\($0.local.date)" }, recurrence.firstLocal(10).map { "\($0.date)" })
+        }
+        let through = ["2026-10-29", "2026-10-30", "2026-10-31", "2026-11-01", "2026-11-02"]
+        #expect(try ends("20261102T140000Z").instants == through)
+        #expect(try ends("20261102T140000Z").local == through)
+        #expect(try ends("20261102T135959Z").instants == Array(through.dropLast()))
+        #expect(try ends("20261102T135959Z").local == Array(through.dropLast()))
+        // 13:00Z is 09:00 on October 31 (still daylight time).
+        #expect(try ends("20261031T130000Z").instants == ["2026-10-29", "2026-10-30", "2026-10-31"])
+    }
+
+    @Test func aLocalUntilWithAZonedStartIsReadOnTheStartsClock() throws {
+        // RFC 5545 asks for UTC here; libical compares the wall-clock digits, and so does Bugle.
+        let zone = try #require(TimeZone(identifier: "America/New_York"))
+        let recurrence = try Recurrence(
+            start: local("2026-10-29T09:00"), rule: RecurrenceRule(parsing: "FREQ=DAILY;UNTIL=20261102T090000"), timeZone: zone)
+        #expect(recurrence.first(10, in: zone).map { "\($0.local.date)" } == ["2026-10-29", "2026-10-30", "2026-10-31", "2026-11-01", "2026-11-02"])
+        #expect(recurrence.firstLocal(10).last?.description == "2026-11-02T09:00")
+    }
+
+    @Test func aUTCUntilWithAFloatingStartIsRefusedWithTheReason() throws {
+        let rule = try RecurrenceRule(parsing: "FREQ=WEEKLY;UNTIL=19971224T000000Z")
+        #expect {
+            _ = try Recurrence(start: local("1997-09-02T09:00"), rule: rule)
+        } throws: { error in
+            let description = (error as? RecurrenceRuleError)?.description ?? ""
+            return description.hasPrefix("UNTIL: 19971224T000000Z is a UTC time but the recurrence is floating") && description.contains("RFC 5545")
+        }
+    }
 }

@@ -97,13 +97,18 @@ public struct RecurrenceRule: Hashable, Sendable, CustomStringConvertible {
         public var description: String { (ordinal.map(String.init) ?? "") + weekday.code }
     }
 
-    /// The end of the rule (`UNTIL`), inclusive.
+    /// The end of the rule (`UNTIL`), inclusive, read as RFC 5545 and libical read it (see
+    /// ``Recurrence``).
     public enum Until: Hashable, Sendable, CustomStringConvertible {
-        /// `UNTIL=20261231`: through the end of that local day.
+        /// `UNTIL=20261231`: a date, which comes before every time of that day, so a recurrence
+        /// whose start has a time ends on December 30, as in libical. RFC 5545 asks `UNTIL` to
+        /// have `DTSTART`'s type; write `UNTIL=20261231T235959` to keep the day.
         case date(LocalDate)
-        /// `UNTIL=20261231T090000`: through that wall-clock time.
+        /// `UNTIL=20261231T090000`: through that wall-clock time, on the start's clock (RFC
+        /// 5545 asks for UTC when the start has a zone; libical reads it so too).
         case local(LocalDateTime)
-        /// `UNTIL=20261231T140000Z`: through that moment; only for a recurrence in a time zone.
+        /// `UNTIL=20261231T140000Z`: through that moment, compared exactly; only for a
+        /// recurrence in a time zone.
         case instant(Date)
 
         /// The value as RFC 5545 writes it.
