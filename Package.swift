@@ -80,7 +80,10 @@ let package = Package(
             path: "Benchmarks/bugle-bench"
         ),
         // BugleSimulator runs the samples of the Bugle tutorials on the simulator's center.
-        .testTarget(name: "BugleTests", dependencies: ["Bugle", "BugleLogging", "BugleSimulator", .product(name: "Logging", package: "swift-log")]),
+        .testTarget(
+            name: "BugleTests", dependencies: ["Bugle", "BugleLogging", "BugleSimulator", .product(name: "Logging", package: "swift-log")],
+            // Read from the source tree by the tests that use them.
+            exclude: ["Fixtures"]),
         // The habit app of the README: an adopter's code on the public API only, and its tests.
         .target(name: "HabitApp", dependencies: ["Bugle"], path: "Examples/HabitApp/Sources/HabitApp"),
         .testTarget(name: "HabitAppTests", dependencies: ["HabitApp", "Bugle", "BugleSimulator"], path: "Examples/HabitApp/Tests/HabitAppTests"),

@@ -8,7 +8,9 @@ import Testing
 /// The generator stays inside what RFC 5545 allows and away from the places where dateutil
 /// departs from it (see ``Recurrence``): no `BYWEEKNO` of ±52 or ±53, no `BYDAY` mixing plain
 /// and ordinal weekdays, and a `WEEKLY` rule with `BYSETPOS` starts on its week's first day.
-/// Those are checked by hand in `RecurrenceExpansionTests`.
+/// A `BYWEEKNO` without another day part goes to dateutil with the start's weekday as `BYDAY`,
+/// the day RFC 5545 takes from the start where dateutil takes the whole week. Those are
+/// checked by hand in `RecurrenceExpansionTests` and `RecurrenceRFCEdgeTests`.
 @Suite struct RRuleOracleTests {
     static let oracle = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Oracles/rrule_oracle.py")
@@ -79,13 +81,21 @@ import Testing
         return "\(local.date)T\(two(local.time.hour)):\(two(local.time.minute)):\(two(local.time.second))"
     }
 
+    /// The rule as dateutil should read it: a `BYWEEKNO` with no other day part gets the
+    /// start's weekday as `BYDAY`, which RFC 5545 (and Bugle) take from the start.
+    static func dateutilRule(_ item: Case) -> String {
+        let names = Set(item.rule.split(separator: ";").map { $0.split(separator: "=").first.map(String.init) ?? "" })
+        guard names.contains("BYWEEKNO"), names.isDisjoint(with: ["BYDAY", "BYMONTHDAY", "BYYEARDAY"]) else { return item.rule }
+        return item.rule + ";BYDAY=" + item.start.date.weekday.code
+    }
+
     /// Runs the oracle script once for all cases; fails the test with a clear message when
     /// python3 or python-dateutil is missing.
     static func askOracle(_ cases: [Case]) throws -> [[String: Any]] {
         let request: [String: Any] = [
             "secondsPerCase": 0.4,
             "cases": cases.map { item -> [String: Any] in
-                var entry: [String: Any] = ["rule": item.rule, "start": iso(item.start), "limit": item.limit, "horizon": iso(item.horizon)]
+                var entry: [String: Any] = ["rule": dateutilRule(item), "start": iso(item.start), "limit": item.limit, "horizon": iso(item.horizon)]
                 if let after = item.after { entry["after"] = iso(after) }
                 return entry
             },

@@ -92,6 +92,11 @@ struct ExpansionPlan: Sendable {
             case .weekly: byDay = [RecurrenceRule.WeekdayNumber(start.date.weekday)]
             default: break
             }
+        } else if rule.frequency == .yearly, !rule.byWeekNumber.isEmpty, rule.byDay.isEmpty, rule.byMonthDay.isEmpty, rule.byYearDay.isEmpty {
+            // RFC 5545 §3.3.10: a week number names no day, so the day comes from DTSTART (as
+            // libical has it): `BYWEEKNO=20` from a Tuesday is the Tuesday of week 20, not the
+            // whole week (python-dateutil's reading).
+            byDay = [RecurrenceRule.WeekdayNumber(start.date.weekday)]
         }
         months = byMonth.reduce(0) { $0 | UInt16(1) << $1 }
         if rule.frequency == .yearly {

@@ -12,7 +12,9 @@ import Foundation
 /// | BYHOUR, BYMINUTE, BYSECOND | limit at or above the period, expand below | expand | expand | expand | expand |
 ///
 /// Expanding a period yields its days in order, then each day at each time, then BYSETPOS
-/// picks from that set. Days of the month that do not exist follow `SKIP`.
+/// picks from that set. Days that do not exist (the 31st of April, -31 in April, day 366 of a
+/// common year) follow `SKIP`: left out, or moved to the valid day before or after, which can
+/// lie in the period before or after.
 extension ExpansionPlan {
     /// The local seconds at which period `period` (a multiple of the interval) begins.
     func periodStart(_ period: Int) -> Int {
@@ -109,9 +111,14 @@ extension ExpansionPlan {
                 } else if -value <= length {
                     day = first + length + value
                 } else {
-                    // RFC 7529 moves days past the month's end; one counted from the end that
-                    // falls before the 1st is left out, as RFC 5545 has it.
-                    continue
+                    // Counted from the end, the day falls before the 1st (-31 in a 30-day
+                    // month): RFC 7529 moves it to the valid day before (the previous month's
+                    // last) or after (this month's 1st), as libical does.
+                    switch skip {
+                    case .omit: continue
+                    case .backward: day = first - 1
+                    case .forward: day = first
+                    }
                 }
                 if !hasByDay || passesDay(day, month: false, monthDay: false, weekday: true, yearDay: false, weekNumber: false) {
                     days.append(day)
@@ -128,8 +135,17 @@ extension ExpansionPlan {
         let length = LocalDate.isLeap(year) ? 366 : 365
         if !yearDays.isEmpty {
             for value in yearDays {
-                let ordinal = value > 0 ? value : length + value + 1
-                guard ordinal >= 1, ordinal <= length else { continue }
+                var ordinal = value > 0 ? value : length + value + 1
+                if ordinal < 1 || ordinal > length {
+                    // Day 366 or -366 of a common year: RFC 7529 moves it to the valid day
+                    // before or after, December 31 or January 1 of this year or the next
+                    // (366) or the previous (-366), as libical does.
+                    switch skip {
+                    case .omit: continue
+                    case .backward: ordinal = value > 0 ? length : 0
+                    case .forward: ordinal = value > 0 ? length + 1 : 1
+                    }
+                }
                 let day = first + ordinal - 1
                 if passesDay(day, month: months != 0, monthDay: true, weekday: true, yearDay: false, weekNumber: true) { days.append(day) }
             }

@@ -23,12 +23,21 @@ import Foundation
 /// a time that occurs twice takes its first occurrence (``ZoneRules/date(for:)``). Two
 /// times that become the same instant give one occurrence.
 ///
+/// `UNTIL` is inclusive and read as RFC 5545 and libical read it. In UTC (`Z`) it is an
+/// instant, compared exactly with the occurrences' instants, so it needs a time zone: a
+/// floating recurrence refuses it (RFC 5545 asks for a local time there). Without `Z` it is a
+/// wall-clock time on the start's clock; RFC 5545 asks for UTC when the start has a zone, and
+/// libical reads such a time this way. Written as a date while the start has a time, it comes
+/// before every time of that day, as in libical, so the recurrence ends the day before
+/// (RFC 5545 asks for `DTSTART`'s type; dateutil reads the date as midnight).
+///
 /// Differences from python-dateutil, where it departs from RFC 5545: `BYSETPOS` in a
 /// `WEEKLY` rule picks from the whole first week, not only the days from the start on;
 /// `BYDAY=MO,1TU` keeps Mondays *and* first Tuesdays; `BYWEEKNO=52` and `53` (and `-52`,
-/// `-53`) count the weeks of the year each day belongs to; `UNTIL` written as a date keeps
-/// that whole day. Parts RFC 5545 forbids for a frequency (`BYWEEKNO` outside `YEARLY`) are
-/// errors here.
+/// `-53`) count the weeks of the year each day belongs to; `BYWEEKNO` without `BYDAY` (or
+/// `BYMONTHDAY`, `BYYEARDAY`) takes the weekday from the start, as RFC 5545 §3.3.10 takes
+/// any day the rule leaves out and libical does, where dateutil takes the whole week. Parts
+/// RFC 5545 forbids for a frequency (`BYWEEKNO` outside `YEARLY`) are errors here.
 public struct Recurrence: Hashable, Sendable {
     /// `DTSTART`: the anchor every occurrence is computed from.
     public var start: LocalDateTime
@@ -57,7 +66,9 @@ public struct Recurrence: Hashable, Sendable {
             try rule.validate()
             if case .instant = rule.until, timeZone == nil {
                 throw RecurrenceRuleError(
-                    part: "UNTIL", "\(rule.until!) is a UTC time but the recurrence is floating; write UNTIL without Z, or give the recurrence a time zone")
+                    part: "UNTIL",
+                    "\(rule.until!) is a UTC time but the recurrence is floating (RFC 5545 asks for a local time there); write UNTIL without Z, or give the recurrence a time zone"
+                )
             }
         }
         self.start = start
@@ -129,7 +140,8 @@ public struct Recurrence: Hashable, Sendable {
     func localUntil(_ zone: ZoneRules?) -> Int? {
         switch rule?.until {
         case nil: return nil
-        case .date(let date): return date.dayNumber * 86_400 + 86_399
+        // A date comes before every time of its day (libical's order): the rule ends the day before.
+        case .date(let date): return date.dayNumber * 86_400 - 1
         case .local(let local): return local.localSeconds
         case .instant(let date):
             let seconds = date.wholeSecondsSince1970

@@ -54,14 +54,22 @@ public struct RecurrenceRule: Hashable, Sendable, CustomStringConvertible {
         public static func < (lhs: Frequency, rhs: Frequency) -> Bool { lhs.rawValue < rhs.rawValue }
     }
 
-    /// What happens to a day of the month that does not exist (RFC 7529 `SKIP`): the 31st in
-    /// April, the 29th of February in a common year.
+    /// What happens to a day that does not exist (RFC 7529 `SKIP`): the 31st in April, the 29th
+    /// of February in a common year, `BYMONTHDAY=-31` in April, `BYYEARDAY=366` or `-366` in a
+    /// common year.
+    ///
+    /// A day moved onto one the rule already has counts once; `BYDAY`, `BYSETPOS` and `COUNT`
+    /// apply after the move.
     public enum Skip: String, CaseIterable, Sendable {
         /// Leave it out (the default, and RFC 5545's behaviour).
         case omit = "OMIT"
-        /// Use the last day of that month instead.
+        /// Use the valid day before it: the last day of that month for a day past its end, the
+        /// last day of the previous month for a day counted from the end that falls before the
+        /// 1st, December 31 (of that year for `366`, of the previous one for `-366`).
         case backward = "BACKWARD"
-        /// Use the first day of the next month instead.
+        /// Use the valid day after it: the first day of the next month for a day past the
+        /// month's end, the 1st of that month for a day counted from the end that falls before
+        /// it, January 1 (of the next year for `366`, of that year for `-366`).
         case forward = "FORWARD"
     }
 
@@ -89,13 +97,18 @@ public struct RecurrenceRule: Hashable, Sendable, CustomStringConvertible {
         public var description: String { (ordinal.map(String.init) ?? "") + weekday.code }
     }
 
-    /// The end of the rule (`UNTIL`), inclusive.
+    /// The end of the rule (`UNTIL`), inclusive, read as RFC 5545 and libical read it (see
+    /// ``Recurrence``).
     public enum Until: Hashable, Sendable, CustomStringConvertible {
-        /// `UNTIL=20261231`: through the end of that local day.
+        /// `UNTIL=20261231`: a date, which comes before every time of that day, so a recurrence
+        /// whose start has a time ends on December 30, as in libical. RFC 5545 asks `UNTIL` to
+        /// have `DTSTART`'s type; write `UNTIL=20261231T235959` to keep the day.
         case date(LocalDate)
-        /// `UNTIL=20261231T090000`: through that wall-clock time.
+        /// `UNTIL=20261231T090000`: through that wall-clock time, on the start's clock (RFC
+        /// 5545 asks for UTC when the start has a zone; libical reads it so too).
         case local(LocalDateTime)
-        /// `UNTIL=20261231T140000Z`: through that moment; only for a recurrence in a time zone.
+        /// `UNTIL=20261231T140000Z`: through that moment, compared exactly; only for a
+        /// recurrence in a time zone.
         case instant(Date)
 
         /// The value as RFC 5545 writes it.
@@ -225,7 +238,7 @@ public struct RecurrenceRule: Hashable, Sendable, CustomStringConvertible {
             throw RecurrenceRuleError(part: "BYSETPOS", "needs another BYxxx part to pick from")
         }
         if skip != .omit, calendarScale == nil {
-            throw RecurrenceRuleError(part: "SKIP", "needs RSCALE=GREGORIAN (RFC 7529)")
+            throw RecurrenceRuleError(part: "SKIP", "needs RSCALE=GREGORIAN: RFC 7529 §4.1 allows SKIP only in a rule with RSCALE")
         }
     }
 

@@ -8,8 +8,8 @@ import Foundation
 /// it counts them arithmetically when every period holds the same number (DAILY and shorter
 /// without limits, WEEKLY without BYMONTH), from the 400-year cycle of the calendar for the
 /// other DAILY and longer rules, and replays only within two cycles of the start, for rules
-/// shorter than a day with limits, or when `SKIP=FORWARD` can move occurrences between
-/// periods.
+/// shorter than a day with limits, or when `SKIP` can move occurrences between periods
+/// (`FORWARD`, or `BACKWARD` with a day counted from the end).
 struct RuleCursor {
     let plan: ExpansionPlan
     /// Occurrences before this are counted but not returned.
@@ -106,7 +106,9 @@ struct RuleCursor {
             return
         }
         let start = plan.periodStart(nextIndex * plan.interval)
-        if start > upperBound || start - progress > guardSeconds {
+        // `SKIP=BACKWARD` can move a period's first day back to the day before it begins.
+        let earliest = plan.movesBackIntoPreviousPeriod ? start - 86_400 : start
+        if earliest > upperBound || start - progress > guardSeconds {
             finished = true
             buffer = carry
             carry = []
@@ -138,7 +140,9 @@ extension ExpansionPlan {
     ///   O(*c*) periods for a calendar cycle of *c* periods (at most 400 years).
     func countBefore(_ index: Int) -> Int? {
         guard index > 0 else { return 0 }
-        guard skip != .forward else { return nil }
+        // Days moved into a neighbouring period are counted in their own, and may repeat a
+        // day that period has: only a replay counts them right.
+        guard skip != .forward, !movesBackIntoPreviousPeriod else { return nil }
         let first = occurrenceCount(inPeriod: 0)
         if let uniform = uniformCount {
             return ExpansionPlan.cappedProduct(index - 1, uniform) + first
@@ -153,6 +157,13 @@ extension ExpansionPlan {
             if visited <= rest { remainder += found }
         }
         return first + ExpansionPlan.cappedProduct((index - 1) / cycle, perCycle) + remainder
+    }
+
+    /// Whether `SKIP=BACKWARD` can move a day into the period before: a day of the month or of
+    /// the year counted from the end that falls before the first (-31 in April, -366 in a
+    /// common year) becomes the last day before it.
+    var movesBackIntoPreviousPeriod: Bool {
+        skip == .backward && (negativeMonthDayMask != 0 || yearDays.contains { $0 < 0 })
     }
 
     /// Occurrences of one period at or after the start.
