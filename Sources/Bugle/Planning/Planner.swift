@@ -75,7 +75,9 @@ public struct Planner: Sendable {
         didSet { outline = Self.outline(of: rules) }
     }
     /// The policies every candidate goes through, in order: the first that does not keep it decides.
-    public var policies: [any Policy]
+    public var policies: [any Policy] {
+        didSet { checks = Self.checks(of: policies) }
+    }
     /// How many requests a plan may hold.
     public var budget: Budget
     /// The prefix of the plan's request ids; reconcile touches only the requests in it.
@@ -86,6 +88,9 @@ public struct Planner: Sendable {
     /// What each rule told of its first candidate for every plan, by rule index: a compact
     /// table that a plan walks instead of the rules themselves.
     private var outline: [Outline]
+    /// The report's checks but the budget's, written once per set of policies rather than
+    /// at every plan (``PlanReport/checks``).
+    private var checks: [String]
 
     /// A planner of `rules` that runs `policies` in order, within `budget` and `namespace`,
     /// asking rules for candidates up to `lookahead` seconds ahead: 400 days by default, 0 to
@@ -95,6 +100,7 @@ public struct Planner: Sendable {
     ) {
         self.rules = rules
         self.policies = policies
+        self.checks = Self.checks(of: policies)
         self.budget = budget
         self.namespace = namespace
         self.lookahead = lookahead
@@ -120,6 +126,10 @@ public struct Planner: Sendable {
         case wallClock(localSeconds: Int, priority: Int)
         /// `Date.timeIntervalSinceReferenceDate`.
         case instant(Double, priority: Int)
+    }
+
+    private static func checks(of policies: [any Policy]) -> [String] {
+        ["delivered already", "time passed", "marks and conditions by day"] + policies.map(\.summary)
     }
 
     private static func outline(of rules: [any Rule]) -> [Outline] {
@@ -330,8 +340,8 @@ public struct Planner: Sendable {
         }
         /// Runs the policies in order on `candidate` in place: the first that does not keep it
         /// decides, and its index is returned with its decision; `nil` when all keep it.
-        func judge(_ candidate: inout Candidate, _ ledger: PlanLedger) -> (PolicyDecision?, Int) {
-            for index in policies.indices {
+        func judge(_ candidate: inout Candidate, _ ledger: PlanLedger, from first: Int = 0) -> (PolicyDecision?, Int) {
+            for index in first..<policies.count {
                 let decision = policies[index].evaluate(candidate, context: policyContext, ledger: ledger)
                 guard case .keep(let kept) = decision else { return (decision, index) }
                 candidate = kept
@@ -342,8 +352,10 @@ public struct Planner: Sendable {
         /// priority that can give up its slot: the lowest priority (of the candidate's group
         /// first, for a group's cap), the latest of those. Returns it with the ledger
         /// without it and the candidate as every policy keeps it there, or `nil` when no
-        /// such candidate makes room.
-        func displace(for candidate: Candidate) -> (index: Int, ledger: PlanLedger, kept: Candidate)? {
+        /// such candidate makes room. The policies before `decider` (the cap) kept the
+        /// candidate already and are not asked again: taking a kept candidate out of the
+        /// ledger only loosens what they read.
+        func displace(for candidate: Candidate, from decider: Int) -> (index: Int, ledger: PlanLedger, kept: Candidate)? {
             let day = zone.dayNumber(at: candidate.fireDate)
             var lowest: Int?
             var lowestInGroup: Int?
@@ -368,7 +380,7 @@ public struct Planner: Sendable {
                 }
                 trial.remove(held, zone: zone, latest: latest, latestWithKey: latestWithKey)
                 var kept = candidate
-                let (decision, _) = judge(&kept, trial)
+                let (decision, _) = judge(&kept, trial, from: decider)
                 guard decision == nil else { continue }
                 return (index, trial, kept)
             }
@@ -477,9 +489,8 @@ public struct Planner: Sendable {
                 continue
             }
             // The policies in order, on the item in place: the first that does not keep it decides.
-            let proposed = item.candidate
             var (verdict, decider) = judge(&item.candidate, ledger)
-            if let capDetail = verdict?.capDetail, let displacement = displace(for: proposed) {
+            if let capDetail = verdict?.capDetail, let displacement = displace(for: item.candidate, from: decider) {
                 // A higher priority takes a slot a lower one held on the day: the lower one goes.
                 let victim = survivors.remove(at: displacement.index)
                 ledger = displacement.ledger
@@ -592,9 +603,7 @@ public struct Planner: Sendable {
             coverage = Coverage(horizon: nil, limit: .exhausted)
         }
         var report = PlanReport(now: input.now, capacity: capacity, considered: considered, dropped: dropped, inactiveRules: inactiveRules, coverage: coverage)
-        report.checks =
-            ["delivered already", "time passed", "marks and conditions by day"] + policies.map(\.summary)
-            + ["budget: \(capacity) requests, the soonest first, the higher priority first at equal times; reserves first"]
+        report.checks = checks + ["budget: \(capacity) requests, the soonest first, the higher priority first at equal times; reserves first"]
         return Plan(namespace: namespace, entries: entries, report: report)
     }
 }
