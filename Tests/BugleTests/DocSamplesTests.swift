@@ -201,6 +201,19 @@ struct DocSamplesTests {
         #expect(times == ["2026-03-02T09:00", "2026-03-06T09:00", "2026-03-09T09:00", "2026-03-11T09:00"])
     }
 
+    /// The doc comment of `Recurrence.init(iCalendar:start:timeZone:)`: monthly from
+    /// February 1, less March 1.
+    @Test func iCalendarWithAStartApartDocComment() throws {
+        let newYork = TimeZone(identifier: "America/New_York")!
+        let rent = try Recurrence(
+            iCalendar: "RRULE:FREQ=MONTHLY;COUNT=3\nEXDATE;VALUE=DATE:20260301", start: .zoned("2026-02-01T09:00", newYork))
+        let days = rent.firstLocal(3).map(\.description)  // ["2026-02-01T09:00", "2026-04-01T09:00"]
+        #expect(days == ["2026-02-01T09:00", "2026-04-01T09:00"])
+        #expect(throws: ICalendarError(line: 1, property: "DTSTART", "the start is given apart from the text; leave DTSTART out")) {
+            try Recurrence(iCalendar: "DTSTART:20260201T090000", start: .zoned("2026-02-01T09:00", newYork))
+        }
+    }
+
     /// The doc comment of `RecurringRule`.
     @Test func recurringRuleDocComment() throws {
         let rule = try RecurringRule(

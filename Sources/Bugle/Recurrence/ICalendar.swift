@@ -263,12 +263,13 @@ extension Recurrence {
     /// separated by commas.
     ///
     /// ```swift
-    /// let recurrence = try Recurrence(iCalendar: """
-    ///     DTSTART;TZID=America/New_York:20260302T090000
-    ///     RRULE:FREQ=WEEKLY;BYDAY=MO,WE;COUNT=4
-    ///     EXDATE;VALUE=DATE:20260304
-    ///     RDATE:20260306T140000Z
-    ///     """)
+    /// let recurrence = try Recurrence(
+    ///     iCalendar: """
+    ///         DTSTART;TZID=America/New_York:20260302T090000
+    ///         RRULE:FREQ=WEEKLY;BYDAY=MO,WE;COUNT=4
+    ///         EXDATE;VALUE=DATE:20260304
+    ///         RDATE:20260306T140000Z
+    ///         """)
     /// let times = recurrence.firstLocal(4).map(\.description)
     /// // ["2026-03-02T09:00", "2026-03-06T09:00", "2026-03-09T09:00", "2026-03-11T09:00"]
     /// ```
@@ -292,8 +293,11 @@ extension Recurrence {
     /// - At most ``maximumExtraDates`` `RDATE` values, and as many `EXDATE` values; years
     ///   1900 to 2999 (`TimeParsing/supportedYears`).
     ///
+    /// - Parameter timeZone: The zone of a `DTSTART` that is floating or a date (`nil` leaves
+    ///   it floating: the device's zone, whichever it is); a `DTSTART` with `TZID` or `Z`
+    ///   keeps its own.
     /// - Throws: An ``ICalendarError`` naming the line, the property and what is wrong.
-    public init(iCalendar text: String) throws(ICalendarError) {
+    public init(iCalendar text: String, timeZone: TimeZone? = nil) throws(ICalendarError) {
         let whole = try ICalendarComponent(parsing: text)
         var found: [ICalendarComponent] = []
         for component in whole.components {
@@ -304,7 +308,7 @@ extension Recurrence {
             }
         }
         guard let component = found.first else {
-            try self.init(iCalendarProperties: whole.properties, othersAllowed: false)
+            try self.init(iCalendarProperties: whole.properties, othersAllowed: false, start: nil, timeZone: timeZone)
             return
         }
         if found.count > 1 {
@@ -315,19 +319,45 @@ extension Recurrence {
         if let loose = whole.properties.first {
             throw ICalendarError(line: loose.line, property: loose.name, "outside the \(component.name) begun at line \(component.line); put it inside")
         }
-        try self.init(iCalendarComponent: component)
+        try self.init(iCalendarComponent: component, timeZone: timeZone)
     }
 
     /// The recurrence set of a component (a `VEVENT`): its `DTSTART`, `RRULE`, `RDATE` and
-    /// `EXDATE`, read as ``init(iCalendar:)`` reads them; its other properties and the
-    /// components inside it are ignored.
+    /// `EXDATE`, read as ``init(iCalendar:timeZone:)`` reads them; its other properties and
+    /// the components inside it are ignored.
     ///
+    /// - Parameter timeZone: The zone of a `DTSTART` that is floating or a date; `nil` leaves
+    ///   it floating.
     /// - Throws: An ``ICalendarError`` naming the line, the property and what is wrong.
-    public init(iCalendarComponent component: ICalendarComponent) throws(ICalendarError) {
-        try self.init(iCalendarProperties: component.properties, othersAllowed: true)
+    public init(iCalendarComponent component: ICalendarComponent, timeZone: TimeZone? = nil) throws(ICalendarError) {
+        try self.init(iCalendarProperties: component.properties, othersAllowed: true, start: nil, timeZone: timeZone)
     }
 
-    private init(iCalendarProperties properties: [ICalendarProperty], othersAllowed: Bool) throws(ICalendarError) {
+    /// `RRULE`, `RDATE` and `EXDATE` lines read against a start kept apart, as an app that
+    /// stores the start in a field of its own and the rest as iCalendar text does:
+    ///
+    /// ```swift
+    /// let newYork = TimeZone(identifier: "America/New_York")!
+    /// let rent = try Recurrence(
+    ///     iCalendar: "RRULE:FREQ=MONTHLY;COUNT=3\nEXDATE;VALUE=DATE:20260301", start: .zoned("2026-02-01T09:00", newYork))
+    /// let days = rent.firstLocal(3).map(\.description)  // ["2026-02-01T09:00", "2026-04-01T09:00"]
+    /// ```
+    ///
+    /// - Parameter timeZone: As for ``init(start:rule:dates:exceptions:timeZone:)``: the zone
+    ///   of a start that is a date or a floating time.
+    /// - Throws: An ``ICalendarError``; a `DTSTART` in the text is one, as is any property
+    ///   other than these three or a component.
+    public init(iCalendar text: String, start: RecurrenceValue, timeZone: TimeZone? = nil) throws(ICalendarError) {
+        let whole = try ICalendarComponent(parsing: text)
+        if let component = whole.components.first {
+            throw ICalendarError(line: component.line, property: "BEGIN", "expected RRULE, RDATE and EXDATE lines, not a component (\(component.name))")
+        }
+        try self.init(iCalendarProperties: whole.properties, othersAllowed: false, start: start, timeZone: timeZone)
+    }
+
+    private init(iCalendarProperties properties: [ICalendarProperty], othersAllowed: Bool, start given: RecurrenceValue?, timeZone: TimeZone?)
+        throws(ICalendarError)
+    {
         var startProperty: ICalendarProperty?
         var ruleProperty: ICalendarProperty?
         var extra: [(ICalendarProperty, RecurrenceValue)] = []
@@ -335,6 +365,9 @@ extension Recurrence {
         for property in properties {
             switch property.name {
             case "DTSTART":
+                if given != nil {
+                    throw ICalendarError(line: property.line, property: "DTSTART", "the start is given apart from the text; leave DTSTART out")
+                }
                 if let first = startProperty {
                     throw ICalendarError(line: property.line, property: "DTSTART", "given twice (first at line \(first.line)); a recurrence has one start")
                 }
@@ -364,22 +397,32 @@ extension Recurrence {
                 }
             }
         }
-        guard let startProperty else {
-            throw ICalendarError(line: nil, property: "DTSTART", "missing; a recurrence needs DTSTART, the date or time it counts from")
-        }
-        let starts = try ICalendarValues.read(startProperty)
-        guard starts.count == 1 else {
-            throw ICalendarError(line: startProperty.line, property: "DTSTART", "expected one value, found \(starts.count)")
+        let start: RecurrenceValue
+        if let given {
+            start = given
+        } else {
+            guard let startProperty else {
+                throw ICalendarError(line: nil, property: "DTSTART", "missing; a recurrence needs DTSTART, the date or time it counts from")
+            }
+            let starts = try ICalendarValues.read(startProperty)
+            guard starts.count == 1 else {
+                throw ICalendarError(line: startProperty.line, property: "DTSTART", "expected one value, found \(starts.count)")
+            }
+            start = starts[0]
         }
         func at<T>(_ property: ICalendarProperty?, _ body: () throws(RecurrenceRuleError) -> T) throws(ICalendarError) -> T {
             do throws(RecurrenceRuleError) {
                 return try body()
             } catch {
-                let own = error.part == property?.name
+                let own = error.part == (property?.name ?? error.part)
                 throw ICalendarError(line: property?.line, property: property?.name ?? error.part, own ? error.message : error.description)
             }
         }
-        let frame = try at(startProperty) { () throws(RecurrenceRuleError) in try RecurrenceFrame(start: starts[0], timeZone: nil) }
+        let frame = try at(startProperty) { () throws(RecurrenceRuleError) in
+            // A DTSTART with TZID or Z keeps its zone; `timeZone` is for the others.
+            if case .zoned = start, given == nil { return try RecurrenceFrame(start: start, timeZone: nil) }
+            return try RecurrenceFrame(start: start, timeZone: timeZone)
+        }
         let rule = try ruleProperty.map { property throws(ICalendarError) in
             try at(property) { () throws(RecurrenceRuleError) in try RecurrenceRule(parsing: property.value) }
         }

@@ -39,7 +39,7 @@ public enum RecurrenceValue: Hashable, Sendable, CustomStringConvertible {
 
 extension Recurrence {
     /// The most `RDATE` values, and the most `EXDATE` values, that one recurrence read from
-    /// text may hold: the iCalendar reader (``init(iCalendar:)``), `bugle rrule` and scenario
+    /// text may hold: the iCalendar reader (``init(iCalendar:timeZone:)``), `bugle rrule` and scenario
     /// files refuse more.
     public static let maximumExtraDates = 10_000
 
