@@ -293,9 +293,11 @@ extension Recurrence {
     /// - At most ``maximumExtraDates`` `RDATE` values, and as many `EXDATE` values; years
     ///   1900 to 2999 (`TimeParsing/supportedYears`).
     ///
-    /// - Parameter timeZone: The zone of a `DTSTART` that is floating or a date (`nil` leaves
-    ///   it floating: the device's zone, whichever it is); a `DTSTART` with `TZID` or `Z`
-    ///   keeps its own.
+    /// - Parameters:
+    ///   - text: The iCalendar text.
+    ///   - timeZone: The zone of a `DTSTART` that is floating or a date (`nil` leaves it
+    ///     floating: the device's zone, whichever it is); a `DTSTART` with `TZID` or `Z`
+    ///     keeps its own.
     /// - Throws: An ``ICalendarError`` naming the line, the property and what is wrong.
     public init(iCalendar text: String, timeZone: TimeZone? = nil) throws(ICalendarError) {
         let whole = try ICalendarComponent(parsing: text)
@@ -326,8 +328,10 @@ extension Recurrence {
     /// `EXDATE`, read as ``init(iCalendar:timeZone:)`` reads them; its other properties and
     /// the components inside it are ignored.
     ///
-    /// - Parameter timeZone: The zone of a `DTSTART` that is floating or a date; `nil` leaves
-    ///   it floating.
+    /// - Parameters:
+    ///   - component: The component, such as a `VEVENT` read by ``ICalendarComponent/init(parsing:)``.
+    ///   - timeZone: The zone of a `DTSTART` that is floating or a date; `nil` leaves it
+    ///     floating.
     /// - Throws: An ``ICalendarError`` naming the line, the property and what is wrong.
     public init(iCalendarComponent component: ICalendarComponent, timeZone: TimeZone? = nil) throws(ICalendarError) {
         try self.init(iCalendarProperties: component.properties, othersAllowed: true, start: nil, timeZone: timeZone)
@@ -343,8 +347,11 @@ extension Recurrence {
     /// let days = rent.firstLocal(3).map(\.description)  // ["2026-02-01T09:00", "2026-04-01T09:00"]
     /// ```
     ///
-    /// - Parameter timeZone: As for ``init(start:rule:dates:exceptions:timeZone:)``: the zone
-    ///   of a start that is a date or a floating time.
+    /// - Parameters:
+    ///   - text: `RRULE`, `RDATE` and `EXDATE` lines.
+    ///   - start: `DTSTART`, as ``init(start:rule:dates:exceptions:timeZone:)`` takes it.
+    ///   - timeZone: As for ``init(start:rule:dates:exceptions:timeZone:)``: the zone of a
+    ///     start that is a date or a floating time.
     /// - Throws: An ``ICalendarError``; a `DTSTART` in the text is one, as is any property
     ///   other than these three or a component.
     public init(iCalendar text: String, start: RecurrenceValue, timeZone: TimeZone? = nil) throws(ICalendarError) {

@@ -85,7 +85,7 @@ public struct Recurrence: Hashable, Sendable {
     /// when the associated DTSTART property has a DATE value type" and "MUST be ignored" when
     /// they are: ``rule`` is stored without them. An `UNTIL` written as a date-time (RFC 5545
     /// wants a date here) counts by the date it is written with, `Z` or not, and is stored as
-    /// that date. ``occurrences(after:in:)`` gives each day as the instant its midnight
+    /// that date. `occurrences(after:in:)` gives each day as the instant its midnight
     /// starts (the end of the gap when midnight does not exist); ``timed(at:)`` gives the
     /// days at a time of day.
     ///

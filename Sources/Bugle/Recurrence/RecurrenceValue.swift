@@ -66,8 +66,13 @@ extension Recurrence {
     /// let times = standUp.firstLocal(3).map(\.description)  // ["2026-03-02T09:00", "2026-03-04T09:00"]
     /// ```
     ///
-    /// - Parameter timeZone: The zone of a start that is a date or a floating time (`nil`
-    ///   leaves it floating); a zoned start has its own, and another one here is an error.
+    /// - Parameters:
+    ///   - start: `DTSTART`: a date makes an all-day recurrence.
+    ///   - rule: `RRULE`, if any.
+    ///   - dates: `RDATE` values.
+    ///   - exceptions: `EXDATE` values.
+    ///   - timeZone: The zone of a start that is a date or a floating time (`nil` leaves it
+    ///     floating); a zoned start has its own, and another one here is an error.
     /// - Throws: A ``RecurrenceRuleError`` naming the rule part, or `DTSTART`, `RDATE` or
     ///   `EXDATE` with the value at fault.
     public init(start: RecurrenceValue, rule: RecurrenceRule?, dates: [RecurrenceValue] = [], exceptions: [RecurrenceValue] = [], timeZone: TimeZone? = nil)

@@ -26,7 +26,7 @@ extension CountdownImport {
     ///
     /// - `SUMMARY` is the name (its `\,` `\;` `\\` `\n` escapes read), `UID` the id unless
     ///   `id` is given; other properties (`DESCRIPTION`, `LOCATION`, `DTEND`) are not read.
-    /// - `DTSTART`, `RRULE`, `RDATE` and `EXDATE` as ``Recurrence/init(iCalendarComponent:timeZone:)``
+    /// - `DTSTART`, `RRULE`, `RDATE` and `EXDATE` as `Recurrence/init(iCalendarComponent:timeZone:)`
     ///   reads them. A `DTSTART` with `TZID` (or `Z`) gives the event's zone
     ///   (``ReminderPlan/timezone``); a floating one, or a date, is in `timeZone`.
     /// - An all-day event (`DTSTART;VALUE=DATE`) takes place at `allDayTime` on each of its
@@ -54,12 +54,13 @@ extension CountdownImport {
     /// now. Entitlements are not checked here: ``Countdowns/add(_:)`` checks them.
     ///
     /// - Parameters:
+    ///   - text: The iCalendar text: one `VEVENT`.
     ///   - id: The countdown's id; `nil` takes the event's `UID`.
     ///   - createdAt: When the user imported it.
     ///   - timeZone: The zone of a floating or all-day event: the device's.
     ///   - allDayTime: The time of day of an all-day event's occurrences.
     ///   - icon: The countdown's emoji.
-    /// - Throws: An ``ICalendarError`` naming the line, the property and what is wrong.
+    /// - Throws: An `ICalendarError` naming the line, the property and what is wrong.
     public static func event(
         fromICalendar text: String, id: String? = nil, createdAt: Date, timeZone: TimeZone, allDayTime: LocalTime = RecurringRule.defaultAllDayTime,
         icon: String = "📅"
