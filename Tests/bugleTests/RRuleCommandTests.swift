@@ -253,6 +253,31 @@ import Testing
         #expect(run.stderr == "bugle: error: --batch: 1 of 2 lines failed (line 1); each says why on its own output line\n")
     }
 
+    /// The lines the article *The bugle command* shows after `command`, up to the end of
+    /// its code block.
+    func articleOutput(after command: String) throws -> String {
+        let article = try String(
+            contentsOf: BugleBinaryTests.root.appendingPathComponent("Sources/BugleSimulator/BugleSimulator.docc/TheBugleCommand.md"), encoding: .utf8)
+        let start = try #require(article.range(of: command))
+        let lineEnd = try #require(article.range(of: "\n", range: start.upperBound..<article.endIndex))
+        let end = try #require(article.range(of: "```", range: lineEnd.upperBound..<article.endIndex))
+        return String(article[lineEnd.upperBound..<end.lowerBound])
+    }
+
+    /// *The bugle command* shows an all-day rule and an iCalendar text, and what they print.
+    @Test func theArticleDateAndICalendarSamplesAreWhatTheyPrint() throws {
+        let allDay = try run(["FREQ=YEARLY;BYHOUR=9", "--start", "2026-04-15", "--exdate", "2027-04-15", "--count", "3"])
+        #expect(
+            allDay.stdout == (try articleOutput(after: #"$ swift run bugle rrule "FREQ=YEARLY;BYHOUR=9" --start 2026-04-15 --exdate 2027-04-15 --count 3"#)))
+        let text = "DTSTART;TZID=America/New_York:20260305T090000\nRRULE:FREQ=DAILY;COUNT=3\nEXDATE:20260306T140000Z\n"
+        let piped = try run(["-"], input: text)
+        #expect(piped.stdout == (try articleOutput(after: "    | swift run bugle rrule -")))
+        #expect(try articleOutput(after: "    | swift run bugle rrule -").hasPrefix("2026-03-05T09:00:00-05:00\n"))
+        let article = try String(
+            contentsOf: BugleBinaryTests.root.appendingPathComponent("Sources/BugleSimulator/BugleSimulator.docc/TheBugleCommand.md"), encoding: .utf8)
+        #expect(article.contains("$ printf '" + text.replacingOccurrences(of: "\n", with: "\\n") + "'"))
+    }
+
     /// *The bugle command* shows a batch and what it prints.
     @Test func theArticleBatchSampleIsWhatItPrints() throws {
         let article = try String(
