@@ -116,6 +116,104 @@ struct DocSamplesTests {
         #expect(firstThree == ["2026-01-31T09:00", "2026-02-28T09:00", "2026-03-31T09:00"])
     }
 
+    /// RecurrenceRules.md, *All-day recurrences*: 2026-04-15 is a Wednesday, at 08:00 in
+    /// London's summer time (07:00 UTC).
+    @Test func allDayArticle() throws {
+        let birthday = try Recurrence(startDate: "1990-04-15", rule: RecurrenceRule(parsing: "FREQ=YEARLY"))
+        let call = RecurringRule(
+            id: "mum", recurrence: birthday, content: NotificationContent(title: "Mum's birthday", body: "Call her"),
+            allDayTime: "08:00")
+        // 2026-04-15 at 08:00 on the device's clock, 2027-04-15 at 08:00, …
+        let context = PlanningContext(now: utc(2026, 3, 1), calendar: gregorian("Europe/London"), lookahead: 400 * 86_400)
+        let candidates = allCandidates(call, context).prefix(2)
+        #expect(candidates.map(\.id) == ["mum@2026-04-15", "mum@2027-04-15"])
+        #expect(candidates.first?.fireDate == utc(2026, 4, 15, 7))
+    }
+
+    /// RecurrenceRules.md, *iCalendar*. dateutil, `FREQ=DAILY;COUNT=5` from 09:00 in Paris on
+    /// 2026-03-23: the 23rd to the 27th at +01:00; less 08:00Z on the 25th (09:00 there), plus
+    /// April 10 at the start's 09:00 (+02:00 by then).
+    @Test func iCalendarArticle() throws {
+        let standUp = try Recurrence(
+            iCalendar: """
+                DTSTART;TZID=Europe/Paris:20260323T090000
+                RRULE:FREQ=DAILY;COUNT=5
+                EXDATE:20260325T080000Z
+                RDATE;VALUE=DATE:20260410
+                """)
+        if let paris = standUp.timeZone {
+            print(standUp.first(10, in: paris).map { ISO8601.string(from: $0.date, timeZone: paris) })
+            // ["2026-03-23T09:00:00+01:00", "2026-03-24T09:00:00+01:00", "2026-03-26T09:00:00+01:00",
+            //  "2026-03-27T09:00:00+01:00", "2026-04-10T09:00:00+02:00"]
+        }
+        let paris = try #require(standUp.timeZone)
+        #expect(paris.identifier == "Europe/Paris")
+        #expect(
+            standUp.first(10, in: paris).map { ISO8601.string(from: $0.date, timeZone: paris) } == [
+                "2026-03-23T09:00:00+01:00", "2026-03-24T09:00:00+01:00", "2026-03-26T09:00:00+01:00", "2026-03-27T09:00:00+01:00",
+                "2026-04-10T09:00:00+02:00",
+            ])
+    }
+
+    /// The doc comments of `Recurrence.init(startDate:…)` and `timed(at:)`.
+    @Test func allDayDocComments() throws {
+        do {
+            let birthday = try Recurrence(startDate: "2026-04-15", rule: RecurrenceRule(parsing: "FREQ=YEARLY;BYHOUR=9"))
+            let days = birthday.firstLocal(2).map(\.date.description)  // ["2026-04-15", "2027-04-15"]
+            #expect(days == ["2026-04-15", "2027-04-15"])
+        }
+        do {
+            let birthday = try Recurrence(startDate: "2026-04-15", rule: RecurrenceRule(parsing: "FREQ=YEARLY"))
+            let times = birthday.timed(at: "09:00").firstLocal(2).map(\.description)  // ["2026-04-15T09:00", "2027-04-15T09:00"]
+            #expect(times == ["2026-04-15T09:00", "2027-04-15T09:00"])
+        }
+    }
+
+    /// The doc comment of `Recurrence.init(start:rule:dates:exceptions:timeZone:)` with
+    /// values: 03:00 in New York on 2026-03-03 (-05:00) is 08:00 UTC, 09:00 in Paris (+01:00).
+    @Test func recurrenceValueDocComment() throws {
+        let paris = TimeZone(identifier: "Europe/Paris")!
+        let newYork = TimeZone(identifier: "America/New_York")!
+        let standUp = try Recurrence(
+            start: .zoned("2026-03-02T09:00", paris), rule: RecurrenceRule(parsing: "FREQ=DAILY;COUNT=3"),
+            exceptions: [.zoned("2026-03-03T03:00", newYork)])  // 09:00 in Paris
+        let times = standUp.firstLocal(3).map(\.description)  // ["2026-03-02T09:00", "2026-03-04T09:00"]
+        #expect(times == ["2026-03-02T09:00", "2026-03-04T09:00"])
+    }
+
+    /// The doc comments of `ICalendarComponent` and `Recurrence.init(iCalendar:)`.
+    @Test func iCalendarDocComments() throws {
+        let text = "BEGIN:VEVENT\r\nSUMMARY:Rent\r\nDTSTART:20260131T090000\r\nEND:VEVENT\r\n"
+        let event = try ICalendarComponent(parsing: text).components[0]
+        let name = event.name  // "VEVENT"
+        let summary = event.properties(named: "SUMMARY")[0].value  // "Rent"
+        #expect(name == "VEVENT" && summary == "Rent")
+
+        let recurrence = try Recurrence(
+            iCalendar: """
+                DTSTART;TZID=America/New_York:20260302T090000
+                RRULE:FREQ=WEEKLY;BYDAY=MO,WE;COUNT=4
+                EXDATE;VALUE=DATE:20260304
+                RDATE:20260306T140000Z
+                """)
+        let times = recurrence.firstLocal(4).map(\.description)
+        // ["2026-03-02T09:00", "2026-03-06T09:00", "2026-03-09T09:00", "2026-03-11T09:00"]
+        #expect(times == ["2026-03-02T09:00", "2026-03-06T09:00", "2026-03-09T09:00", "2026-03-11T09:00"])
+    }
+
+    /// The doc comment of `Recurrence.init(iCalendar:start:timeZone:)`: monthly from
+    /// February 1, less March 1.
+    @Test func iCalendarWithAStartApartDocComment() throws {
+        let newYork = TimeZone(identifier: "America/New_York")!
+        let rent = try Recurrence(
+            iCalendar: "RRULE:FREQ=MONTHLY;COUNT=3\nEXDATE;VALUE=DATE:20260301", start: .zoned("2026-02-01T09:00", newYork))
+        let days = rent.firstLocal(3).map(\.description)  // ["2026-02-01T09:00", "2026-04-01T09:00"]
+        #expect(days == ["2026-02-01T09:00", "2026-04-01T09:00"])
+        #expect(throws: ICalendarError(line: 1, property: "DTSTART", "the start is given apart from the text; leave DTSTART out")) {
+            try Recurrence(iCalendar: "DTSTART:20260201T090000", start: .zoned("2026-02-01T09:00", newYork))
+        }
+    }
+
     /// The doc comment of `RecurringRule`.
     @Test func recurringRuleDocComment() throws {
         let rule = try RecurringRule(
@@ -275,7 +373,10 @@ struct DocSamplesTests {
             let text = try String(contentsOf: docc.appendingPathComponent(name), encoding: .utf8)
             samples += Self.swiftBlocks(text).map { (name, $0) }
         }
-        for path in ["Sources/Bugle/Rules/RuleBuilders.swift", "Sources/Bugle/Rules/RecurringRule.swift", "Sources/Bugle/Recurrence/Recurrence.swift"] {
+        for path in [
+            "Sources/Bugle/Rules/RuleBuilders.swift", "Sources/Bugle/Rules/RecurringRule.swift", "Sources/Bugle/Recurrence/Recurrence.swift",
+            "Sources/Bugle/Recurrence/RecurrenceValue.swift", "Sources/Bugle/Recurrence/ICalendar.swift",
+        ] {
             let text = try String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)
             let comments = text.split(separator: "\n", omittingEmptySubsequences: false)
                 .map { $0.drop { $0 == " " } }

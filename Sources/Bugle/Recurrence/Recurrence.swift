@@ -31,6 +31,11 @@ import Foundation
 /// before every time of that day, as in libical, so the recurrence ends the day before
 /// (RFC 5545 asks for `DTSTART`'s type; dateutil reads the date as midnight).
 ///
+/// An *all-day* recurrence (``init(startDate:rule:dates:exceptions:timeZone:)``, RFC 5545's
+/// `DTSTART;VALUE=DATE`) has days for occurrences: its wall-clock occurrences are the
+/// midnights that start them, and ``timed(at:)`` gives the same days at a time of day, which
+/// is what a ``RecurringRule`` fires at (09:00 unless it says otherwise).
+///
 /// Differences from python-dateutil, where it departs from RFC 5545: `BYSETPOS` in a
 /// `WEEKLY` rule picks from the whole first week, not only the days from the start on;
 /// `BYDAY=MO,1TU` keeps Mondays *and* first Tuesdays; `BYWEEKNO=52` and `53` (and `-52`,
@@ -43,25 +48,39 @@ public struct Recurrence: Hashable, Sendable {
     public var start: LocalDateTime
     /// `RRULE`; without one, the occurrences are ``dates``.
     public var rule: RecurrenceRule?
-    /// `RDATE`: occurrences added to the rule's.
+    /// `RDATE`: occurrences added to the rule's; in an all-day recurrence, the midnights that
+    /// start the added days.
     public var dates: [LocalDateTime]
-    /// `EXDATE`: wall-clock times removed from the occurrences.
+    /// `EXDATE`: wall-clock times removed from the occurrences; in an all-day recurrence, the
+    /// midnights that start the removed days.
     public var exceptions: [LocalDateTime]
+    /// `EXDATE;VALUE=DATE` in a recurrence with times: every occurrence on these days is
+    /// removed, whatever its time.
+    public let exceptionDays: [LocalDate]
     /// The zone of the start, or `nil` for a floating recurrence. It only serves to read an
     /// `UNTIL` written in UTC against wall-clock times.
     public var timeZone: TimeZone?
+    /// Whether the start is a date (`DTSTART;VALUE=DATE`): the occurrences are then days,
+    /// each given as the midnight that starts it.
+    public let isAllDay: Bool
+    /// Whether an `UNTIL` written as a date keeps its day: for an all-day recurrence, whose
+    /// `UNTIL` has `DTSTART`'s type, and for its days at a time (``timed(at:)``). Otherwise a
+    /// date comes before every time of its day and the rule ends the day before.
+    private let untilDateKeepsItsDay: Bool
 
     let plan: ExpansionPlan?
     private let sortedDates: [Int]
     private let excluded: Set<Int>
+    private let excludedDays: Set<Int>
 
     /// A recurrence set.
     ///
     /// - Throws: A ``RecurrenceRuleError`` when the rule is invalid, or has an `UNTIL` in UTC
     ///   while the recurrence is floating.
-    public init(start: LocalDateTime, rule: RecurrenceRule? = nil, dates: [LocalDateTime] = [], exceptions: [LocalDateTime] = [], timeZone: TimeZone? = nil)
-        throws(RecurrenceRuleError)
-    {
+    public init(
+        start: LocalDateTime, rule: RecurrenceRule? = nil, dates: [LocalDateTime] = [], exceptions: [LocalDateTime] = [],
+        exceptionDays: [LocalDate] = [], timeZone: TimeZone? = nil
+    ) throws(RecurrenceRuleError) {
         if let rule {
             try rule.validate()
             if case .instant = rule.until, timeZone == nil {
@@ -71,19 +90,104 @@ public struct Recurrence: Hashable, Sendable {
                 )
             }
         }
+        self.init(checked: start, rule: rule, dates: dates, exceptions: exceptions, exceptionDays: exceptionDays, timeZone: timeZone, isAllDay: false, untilDateKeepsItsDay: false)
+    }
+
+    /// An all-day recurrence (`DTSTART;VALUE=DATE`): its occurrences are days, from
+    /// `startDate` on, plus `dates`, less `exceptions`.
+    ///
+    /// As RFC 5545 §3.3.10 has it, `BYHOUR`, `BYMINUTE` and `BYSECOND` "MUST NOT be specified
+    /// when the associated DTSTART property has a DATE value type" and "MUST be ignored" when
+    /// they are: ``rule`` is stored without them. An `UNTIL` written as a date-time (RFC 5545
+    /// wants a date here) counts by the date it is written with, `Z` or not, and is stored as
+    /// that date. `occurrences(after:in:)` gives each day as the instant its midnight
+    /// starts (the end of the gap when midnight does not exist); ``timed(at:)`` gives the
+    /// days at a time of day.
+    ///
+    /// ```swift
+    /// let birthday = try Recurrence(startDate: "2026-04-15", rule: RecurrenceRule(parsing: "FREQ=YEARLY;BYHOUR=9"))
+    /// let days = birthday.firstLocal(2).map(\.date.description)  // ["2026-04-15", "2027-04-15"]
+    /// ```
+    ///
+    /// - Throws: A ``RecurrenceRuleError`` when the rule is invalid, repeats more often than
+    ///   daily (a `FREQ=HOURLY` rule needs a start with a time), or is left with a `BYSETPOS`
+    ///   and nothing to pick from once the time parts are ignored.
+    public init(startDate: LocalDate, rule: RecurrenceRule? = nil, dates: [LocalDate] = [], exceptions: [LocalDate] = [], timeZone: TimeZone? = nil)
+        throws(RecurrenceRuleError)
+    {
+        var dayRule = rule
+        if var rule {
+            try rule.validate()
+            guard rule.frequency >= .daily else {
+                throw RecurrenceRuleError(
+                    part: "FREQ", "an all-day recurrence (a DATE start) repeats by days; FREQ=\(rule.frequency) needs a start with a time of day")
+            }
+            rule.byHour = []
+            rule.byMinute = []
+            rule.bySecond = []
+            switch rule.until {
+            case .local(let local): rule.until = .date(local.date)
+            case .instant(let date): rule.until = .date(LocalDateTime(localSeconds: date.wholeSecondsSince1970).date)
+            case .date, nil: break
+            }
+            do throws(RecurrenceRuleError) {
+                try rule.validate()
+            } catch {
+                throw RecurrenceRuleError(part: error.part, "\(error.message) (BYHOUR, BYMINUTE and BYSECOND are ignored with a DATE start)")
+            }
+            dayRule = rule
+        }
+        func midnight(_ date: LocalDate) -> LocalDateTime { LocalDateTime(date: date, time: .midnight) }
+        self.init(
+            checked: midnight(startDate), rule: dayRule, dates: dates.map(midnight), exceptions: exceptions.map(midnight), exceptionDays: [],
+            timeZone: timeZone, isAllDay: true, untilDateKeepsItsDay: true)
+    }
+
+    /// Builds the set from parts already checked.
+    private init(
+        checked start: LocalDateTime, rule: RecurrenceRule?, dates: [LocalDateTime], exceptions: [LocalDateTime], exceptionDays: [LocalDate],
+        timeZone: TimeZone?, isAllDay: Bool, untilDateKeepsItsDay: Bool
+    ) {
         self.start = start
         self.rule = rule
         self.dates = dates
         self.exceptions = exceptions
+        self.exceptionDays = exceptionDays
         self.timeZone = timeZone
+        self.isAllDay = isAllDay
+        self.untilDateKeepsItsDay = untilDateKeepsItsDay
         plan = rule.map { ExpansionPlan(rule: $0, start: start) }
         sortedDates = Array(Set(dates.map(\.localSeconds))).sorted()
         excluded = Set(exceptions.map(\.localSeconds))
+        excludedDays = Set(exceptionDays.map(\.dayNumber))
     }
 
-    /// Equal when the start, rule, dates, exceptions and zone are.
+    /// The days of an all-day recurrence at `time` on each: the same rule, dates and
+    /// exceptions from a start at `time` on the start's day. This is when a notification
+    /// for an all-day occurrence fires (``RecurringRule/allDayTime``). A recurrence that is
+    /// not all-day is returned as it is.
+    ///
+    /// ```swift
+    /// let birthday = try Recurrence(startDate: "2026-04-15", rule: RecurrenceRule(parsing: "FREQ=YEARLY"))
+    /// let times = birthday.timed(at: "09:00").firstLocal(2).map(\.description)  // ["2026-04-15T09:00", "2027-04-15T09:00"]
+    /// ```
+    public func timed(at time: LocalTime) -> Recurrence {
+        guard isAllDay else { return self }
+        func shifted(_ local: LocalDateTime) -> LocalDateTime { LocalDateTime(date: local.date, time: time) }
+        return Recurrence(
+            checked: shifted(start), rule: rule, dates: dates.map(shifted), exceptions: exceptions.map(shifted), exceptionDays: exceptionDays,
+            timeZone: timeZone, isAllDay: false, untilDateKeepsItsDay: true)
+    }
+
+    /// Whether the set ends: its rule has `COUNT` or `UNTIL`, or it has no rule (its
+    /// occurrences are ``dates``).
+    public var isFinite: Bool { rule.map { $0.count != nil || $0.until != nil } ?? true }
+
+    /// Equal when the start, rule, dates, exceptions and zone are, and both are all-day or
+    /// neither is.
     public static func == (lhs: Recurrence, rhs: Recurrence) -> Bool {
         (lhs.start, lhs.rule, lhs.dates, lhs.exceptions, lhs.timeZone) == (rhs.start, rhs.rule, rhs.dates, rhs.exceptions, rhs.timeZone)
+            && (lhs.exceptionDays, lhs.isAllDay, lhs.untilDateKeepsItsDay) == (rhs.exceptionDays, rhs.isAllDay, rhs.untilDateKeepsItsDay)
     }
 
     /// Hashes what `==` compares.
@@ -92,12 +196,16 @@ public struct Recurrence: Hashable, Sendable {
         hasher.combine(rule)
         hasher.combine(dates)
         hasher.combine(exceptions)
+        hasher.combine(exceptionDays)
         hasher.combine(timeZone)
+        hasher.combine(isAllDay)
+        hasher.combine(untilDateKeepsItsDay)
     }
 
     /// Whether two occurrences can fall on the same local day: a rule shorter than a day, more
-    /// than one time of day, or extra dates.
+    /// than one time of day, or extra dates. Never for an all-day recurrence.
     public var canRepeatWithinDay: Bool {
+        if isAllDay { return false }
         if !dates.isEmpty { return true }
         guard let plan else { return false }
         return plan.unit > 0 || plan.times.count > 1
@@ -140,8 +248,9 @@ public struct Recurrence: Hashable, Sendable {
     func localUntil(_ zone: ZoneRules?) -> Int? {
         switch rule?.until {
         case nil: return nil
-        // A date comes before every time of its day (libical's order): the rule ends the day before.
-        case .date(let date): return date.dayNumber * 86_400 - 1
+        // A date comes before every time of its day (libical's order): the rule ends the day
+        // before, unless the start is a date too (or its days at a time), when it keeps it.
+        case .date(let date): return (untilDateKeepsItsDay ? date.dayNumber + 1 : date.dayNumber) * 86_400 - 1
         case .local(let local): return local.localSeconds
         case .instant(let date):
             let seconds = date.wholeSecondsSince1970
@@ -159,6 +268,7 @@ public struct Recurrence: Hashable, Sendable {
         private let dates: [Int]
         private var dateIndex: Int
         private let excluded: Set<Int>
+        private let excludedDays: Set<Int>
         private let upper: Int
 
         init(_ recurrence: Recurrence, from: Int?, through: Int?, zone: ZoneRules?) {
@@ -175,6 +285,7 @@ public struct Recurrence: Hashable, Sendable {
             }
             dateIndex = index
             excluded = recurrence.excluded
+            excludedDays = recurrence.excludedDays
             upper = through ?? ExpansionPlan.endOfTime
         }
 
@@ -196,7 +307,9 @@ public struct Recurrence: Hashable, Sendable {
                     if rule == local { pendingRule = nil }
                     if date == local { dateIndex += 1 }
                 }
-                if excluded.isEmpty || !excluded.contains(local) { return local }
+                if excluded.contains(local) { continue }
+                if !excludedDays.isEmpty, excludedDays.contains(ExpansionPlan.floorDiv(local, 86_400)) { continue }
+                return local
             }
         }
     }

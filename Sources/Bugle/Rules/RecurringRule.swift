@@ -12,6 +12,10 @@ import Foundation
 ///     content: NotificationContent(title: "Rent is due", body: "Transfer it today"))
 /// ```
 ///
+/// An all-day recurrence (``Recurrence/isAllDay``: a birthday, `DTSTART;VALUE=DATE`) fires
+/// at ``allDayTime`` on each of its days, 09:00 unless given, as a calendar's alert "on the
+/// day of the event" does; its ids are by day.
+///
 /// With a ``TimeBasis/wallClock`` basis the recurrence's times follow the device's zone;
 /// with ``TimeBasis/zoned(_:)`` they are read in that zone. Ids are `ruleID@YYYY-MM-DD`, or
 /// `ruleID@YYYY-MM-DDTHH:MM[:SS]` when the recurrence can fire more than once a day, so an
@@ -37,6 +41,12 @@ public struct RecurringRule: Rule {
     public var condition: Condition?
     /// Budget slots kept for this rule.
     public var reserve: Int
+    /// The time of day at which an all-day recurrence fires on each of its days
+    /// (``Recurrence/timed(at:)``); unused when the recurrence has times.
+    public var allDayTime: LocalTime
+
+    /// ``allDayTime`` unless one is given: 09:00.
+    public static let defaultAllDayTime = LocalTime(secondOfDay: 9 * 3600)
 
     /// A rule on `recurrence`'s occurrences; see the properties for each parameter.
     public init(
@@ -49,7 +59,8 @@ public struct RecurringRule: Rule {
         dedupeKey: String? = nil,
         relevance: TimeInterval? = nil,
         condition: Condition? = nil,
-        reserve: Int = 0
+        reserve: Int = 0,
+        allDayTime: LocalTime = RecurringRule.defaultAllDayTime
     ) {
         self.id = id
         self.recurrence = recurrence
@@ -61,6 +72,7 @@ public struct RecurringRule: Rule {
         self.relevance = relevance
         self.condition = condition
         self.reserve = reserve
+        self.allDayTime = allDayTime
     }
 
     /// The occurrences after `context.now`, up to and including the first one past the
@@ -81,7 +93,7 @@ public struct RecurringRule: Rule {
 
     private func candidates(in context: PlanningContext, after start: Date) -> AnyIterator<Candidate> {
         let zone = basis.zoneRules(in: context)
-        var occurrences = recurrence.occurrences(after: start, in: zone)
+        var occurrences = recurrence.timed(at: allDayTime).occurrences(after: start, in: zone)
         let withTime = recurrence.canRepeatWithinDay
         let endDate = context.lookaheadEnd
         var finished = false

@@ -151,7 +151,7 @@ public enum ScenarioParser {
         [
             "id", "basis", "timeZone", "title", "subtitle", "body", "sound", "badge", "thread", "category", "interruption",
             "relevanceScore", "userInfo", "deepLink", "group", "priority", "dedupeKey", "relevance", "start", "end", "count",
-            "when", "reserve", "time",
+            "when", "reserve", "time", "rdate", "exdate", "allDay",
         ] + scheduleKeys
 
     /// A rule of the app's own kind (`kind: bedtime`), else a built-in one.
@@ -215,8 +215,13 @@ public enum ScenarioParser {
         let end = try object["end"]?.localDate()
         if let start, let end, let endValue = object["end"], end < start { throw endValue.error("\(value.path).end: \(end) is before start \(start)") }
 
-        if let time = object["time"], object["rrule"] == nil {
-            throw time.error("\(time.path): only an rrule takes time:; the other schedules carry their own time")
+        if object["rrule"] == nil {
+            if let time = object["time"] {
+                throw time.error("\(time.path): only an rrule takes time:; the other schedules carry their own time")
+            }
+            for key in ["rdate", "exdate", "allDay"] {
+                if let entry = object[key] { throw entry.error("\(entry.path): only an rrule takes \(key):") }
+            }
         }
         let recurrence = try object["rrule"].map { try parseRecurrence($0, object: object, id: id, path: value.path, start: start, basis: basis) }
 
@@ -254,6 +259,8 @@ public enum ScenarioParser {
         let count = try object["count"]?.int(in: ScenarioLimits.count)
         let reserve = try object["reserve"]?.int(in: 0...ScenarioLimits.pendingLimit.upperBound) ?? 0
         if let recurrence {
+            // With allDay: true, time: is when each day fires rather than DTSTART's time of day.
+            let allDayTime = recurrence.isAllDay ? try object["time"]?.localTime() : nil
             return RecurringRule(
                 id: id, recurrence: recurrence, basis: basis, content: content,
                 priority: try object["priority"]?.int(in: ScenarioLimits.priority) ?? 0,
@@ -261,7 +268,8 @@ public enum ScenarioParser {
                 dedupeKey: try object["dedupeKey"]?.string(),
                 relevance: try object["relevance"]?.duration(in: ScenarioLimits.relevance),
                 condition: try object["when"].map(parseCondition),
-                reserve: reserve)
+                reserve: reserve,
+                allDayTime: allDayTime ?? RecurringRule.defaultAllDayTime)
         }
         return ScheduledRule(
             id: id, schedule: try parseSchedule(object, start: start, scenarioStart: scenarioStart), basis: basis, content: content,
@@ -306,7 +314,9 @@ public enum ScenarioParser {
     }
 
     /// `rrule:` with `start:` (DTSTART's day) and an optional `time:` (its time of day, 00:00
-    /// by default); the rule carries its own end (COUNT or UNTIL).
+    /// by default); the rule carries its own end (COUNT or UNTIL). `allDay: true` makes the
+    /// start a date (`time:` is then when each day's notification fires, 09:00 by default);
+    /// `rdate:` and `exdate:` list extra and removed occurrences, dates or date-times.
     static func parseRecurrence(_ rrule: ScenarioValue, object: ScenarioObject, id: String, path: String, start: LocalDate?, basis: TimeBasis) throws
         -> Recurrence
     {
@@ -318,18 +328,46 @@ public enum ScenarioParser {
                 throw entry.error("\(entry.path): an rrule ends inside the rule (COUNT=N or UNTIL=YYYYMMDD), not with \(key):")
             }
         }
-        let time = try object["time"]?.localTime() ?? .midnight
+        let allDay = try object["allDay"]?.bool() ?? false
+        let time = allDay ? .midnight : try object["time"]?.localTime() ?? .midnight
+        let zone: TimeZone?
+        switch basis {
+        case .wallClock: zone = nil
+        case .zoned(let timeZone): zone = timeZone
+        }
+        let dates = try object["rdate"].map { try recurrenceValues($0, zone: zone) } ?? []
+        let exceptions = try object["exdate"].map { try recurrenceValues($0, zone: zone) } ?? []
         let text = try rrule.string()
         do {
             let rule = try RecurrenceRule(parsing: text)
-            let zone: TimeZone?
-            switch basis {
-            case .wallClock: zone = nil
-            case .zoned(let timeZone): zone = timeZone
-            }
-            return try Recurrence(start: LocalDateTime(date: start, time: time), rule: rule, timeZone: zone)
+            let startValue: RecurrenceValue = allDay ? .date(start) : .local(LocalDateTime(date: start, time: time))
+            return try Recurrence(start: startValue, rule: rule, dates: dates, exceptions: exceptions, timeZone: zone)
         } catch {
             throw rrule.error("\(rrule.path): \(error)")
+        }
+    }
+
+    /// A list of `rdate:` or `exdate:` values: dates, or date-times (with an offset only for a
+    /// zoned rule), at most `Recurrence/maximumExtraDates`.
+    static func recurrenceValues(_ list: ScenarioValue, zone: TimeZone?) throws -> [RecurrenceValue] {
+        let items = try list.sequence()
+        guard items.count <= Recurrence.maximumExtraDates else {
+            throw list.error("\(list.path): \(items.count) values; at most \(Recurrence.maximumExtraDates) are read")
+        }
+        return try items.map { item in
+            let text = try item.string()
+            if TimeParsing.localDate(text) != nil { return .date(try item.localDate()) }
+            guard TimeParsing.dateTime(text) != nil else {
+                throw item.error("\(item.path): \"\(text)\" is not a date or a date-time; expected YYYY-MM-DD or YYYY-MM-DDTHH:MM, optionally with an offset")
+            }
+            let value = try item.dateTime()
+            guard let offset = value.offset else { return .local(value.local) }
+            guard zone != nil else {
+                throw item.error(
+                    "\(item.path): \"\(text)\" has an offset but the rule follows the device's clock (basis: wallClock); write it without one, or give the rule basis: zoned"
+                )
+            }
+            return .zoned(value.local, TimeZone(secondsFromGMT: offset) ?? .gmt)
         }
     }
 

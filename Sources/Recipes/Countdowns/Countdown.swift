@@ -40,6 +40,14 @@ public struct Countdown: Hashable, Sendable, Codable, Identifiable {
     public var nextOccurrenceAt: Date
     /// The anchor every occurrence is computed from, kept when the event rolls forward.
     public var originalDateAt: Date
+    /// The event's own recurrence, when it came from a calendar
+    /// (``CountdownImport/event(fromICalendar:id:createdAt:timeZone:allDayTime:icon:)``):
+    /// `RRULE`, `RDATE` and `EXDATE` lines read against `originalDateAt` on the wall clock of
+    /// the event's zone, such as `"RRULE:FREQ=YEARLY\nEXDATE;VALUE=DATE:20270415"`. When set
+    /// and ``recurrence`` is not `none`, the occurrences follow it instead of ``recurrence``'s
+    /// frequency (which still gives the label, "Repeats yearly", and the Pro gate). `nil` for
+    /// the events the app makes; stored under `"iCalendarRecurrence"` only when set.
+    public var iCalendarRecurrence: String?
 
     /// An event; `nextOccurrenceAt` and `originalDateAt` start at `date`.
     public init(
@@ -60,7 +68,7 @@ public struct Countdown: Hashable, Sendable, Codable, Identifiable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case id, name, icon, date, createdAt, notes, reminderPlan, reminders, recurrence, nextOccurrenceAt, originalDateAt
+        case id, name, icon, date, createdAt, notes, reminderPlan, reminders, recurrence, nextOccurrenceAt, originalDateAt, iCalendarRecurrence
     }
 
     /// Reads the app's stored shape; a bad field throws a `DecodingError` whose coding path
@@ -78,6 +86,14 @@ public struct Countdown: Hashable, Sendable, Codable, Identifiable {
         recurrence = try container.decodeIfPresent(CountdownRecurrence.self, forKey: .recurrence) ?? .none
         nextOccurrenceAt = try ISODate.decodeIfPresent(container, .nextOccurrenceAt) ?? date
         originalDateAt = try ISODate.decodeIfPresent(container, .originalDateAt) ?? date
+        iCalendarRecurrence = try container.decodeIfPresent(String.self, forKey: .iCalendarRecurrence)
+        if let lines = iCalendarRecurrence {
+            do throws(ICalendarError) {
+                _ = try Self.recurrence(lines, anchor: originalDateAt, zone: reminderPlan.timezone)
+            } catch {
+                throw DecodingError.dataCorruptedError(forKey: .iCalendarRecurrence, in: container, debugDescription: "\(error)")
+            }
+        }
     }
 
     /// Writes the app's stored shape.
@@ -94,6 +110,13 @@ public struct Countdown: Hashable, Sendable, Codable, Identifiable {
         try container.encode(recurrence, forKey: .recurrence)
         try container.encode(ISODate.string(nextOccurrenceAt), forKey: .nextOccurrenceAt)
         try container.encode(ISODate.string(originalDateAt), forKey: .originalDateAt)
+        try container.encodeIfPresent(iCalendarRecurrence, forKey: .iCalendarRecurrence)
+    }
+
+    /// `lines` (``iCalendarRecurrence``) read from `anchor` on the wall clock of `zone`.
+    static func recurrence(_ lines: String, anchor: Date, zone: TimeZone) throws(ICalendarError) -> Recurrence {
+        let start = ZoneRules(timeZone: zone, around: anchor).localDateTime(at: anchor)
+        return try Recurrence(iCalendar: lines, start: .zoned(start, zone))
     }
 }
 

@@ -13,7 +13,8 @@ extension Countdown {
     /// The event's occurrences: its `recurrence` on the recurrence engine, anchored at
     /// `originalDateAt` on the wall clock of the event's zone, with `SKIP=BACKWARD` so a
     /// month or year without the day clamps to its last day (Jan 31 → Feb 28 → Mar 31,
-    /// Feb 29 → Feb 28). `nil` for a one-time event.
+    /// Feb 29 → Feb 28); an event imported from a calendar follows its own rule, extra
+    /// dates and exceptions instead (``iCalendarRecurrence``). `nil` for a one-time event.
     public var recurrenceSet: Recurrence? {
         let frequency: String
         switch recurrence {
@@ -24,6 +25,10 @@ extension Countdown {
         case .yearly: frequency = "YEARLY"
         }
         let zone = reminderPlan.timezone
+        if let lines = iCalendarRecurrence {
+            // Checked when the event was imported or decoded.
+            return try? Self.recurrence(lines, anchor: originalDateAt, zone: zone)
+        }
         let start = ZoneRules(timeZone: zone, around: originalDateAt).localDateTime(at: originalDateAt)
         // A rule of one frequency with a valid start cannot fail to parse or validate.
         let rule = try? RecurrenceRule(parsing: "FREQ=\(frequency);SKIP=BACKWARD;RSCALE=GREGORIAN")
