@@ -90,7 +90,9 @@ public struct Recurrence: Hashable, Sendable {
                 )
             }
         }
-        self.init(checked: start, rule: rule, dates: dates, exceptions: exceptions, exceptionDays: exceptionDays, timeZone: timeZone, isAllDay: false, untilDateKeepsItsDay: false)
+        self.init(
+            checked: start, rule: rule, dates: dates, exceptions: exceptions, exceptionDays: exceptionDays, timeZone: timeZone, isAllDay: false,
+            untilDateKeepsItsDay: false)
     }
 
     /// An all-day recurrence (`DTSTART;VALUE=DATE`): its occurrences are days, from
