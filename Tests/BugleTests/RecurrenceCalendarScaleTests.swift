@@ -88,6 +88,29 @@ import Testing
         #expect(try days("RSCALE=CHINESE;FREQ=MONTHLY;BYMONTHDAY=31", from: "2026-01-01", count: 1).isEmpty)
     }
 
+    @Test(arguments: [
+        "RSCALE=CHINESE;FREQ=YEARLY", "RSCALE=CHINESE;FREQ=MONTHLY;BYMONTHDAY=30;SKIP=FORWARD", "RSCALE=HEBREW;FREQ=YEARLY;BYMONTH=5L;SKIP=BACKWARD",
+        "RSCALE=HEBREW;FREQ=MONTHLY;INTERVAL=5;BYDAY=SA;BYSETPOS=-1", "RSCALE=ISLAMIC-UMALQURA;FREQ=YEARLY;INTERVAL=3;BYMONTH=9,10;BYMONTHDAY=1",
+        "RSCALE=PERSIAN;FREQ=MONTHLY;BYMONTHDAY=-1;BYHOUR=9,21", "RSCALE=COPTIC;FREQ=YEARLY;BYMONTH=13;BYMONTHDAY=6;SKIP=FORWARD",
+    ])
+    func nextAfterAMomentMatchesAReplay(_ text: String) throws {
+        // Without COUNT a query starts at the period before the moment; with it, it replays.
+        // Both must give what walking from the start gives.
+        let rule = try RecurrenceRule(parsing: text)
+        let recurrence = try Recurrence(start: local("2010-03-15T08:00"), rule: rule)
+        let replay = recurrence.firstLocal(60)
+        #expect(replay.count == 60)
+        var counted = rule
+        counted.count = 1_000
+        let countedRecurrence = try Recurrence(start: local("2010-03-15T08:00"), rule: counted)
+        for index in stride(from: 0, to: 59, by: 7) {
+            let after = LocalDateTime(localSeconds: replay[index].localSeconds + 3_600)
+            let expected = replay.first { $0 > after }
+            #expect(recurrence.nextLocal(after: after) == expected, "\(text) after \(after)")
+            #expect(countedRecurrence.nextLocal(after: after) == expected, "\(text) with COUNT after \(after)")
+        }
+    }
+
     @Test func leapMonthsRoundTrip() throws {
         let rule = try RecurrenceRule(parsing: "RSCALE=CHINESE;FREQ=YEARLY;BYMONTH=9,9L;BYMONTHDAY=10;SKIP=BACKWARD")
         #expect(rule.byMonth == [9])
@@ -96,7 +119,7 @@ import Testing
         #expect(try RecurrenceRule(parsing: rule.description) == rule)
     }
 
-    @Test func unsupportedCalendarsAndMonthsAreRefused() {
+    @Test func unsupportedCalendarsAndMonthsAreRefused() throws {
         func refusal(_ text: String) -> String? {
             do {
                 _ = try RecurrenceRule(parsing: text)
@@ -108,6 +131,9 @@ import Testing
         #expect(refusal("RSCALE=ISLAMIC-CIVIL;FREQ=YEARLY;BYMONTH=5L")?.contains("leap months do not exist in the ISLAMIC-CIVIL calendar") == true)
         #expect(refusal("RSCALE=HEBREW;FREQ=YEARLY;BYMONTH=3L")?.contains("not a leap month") == true)
         #expect(refusal("RSCALE=CHINESE;FREQ=YEARLY;BYMONTH=13") != nil)
+        // RFC 7529 numbers the Hebrew months 1 to 12, Adar I being 5L.
+        #expect(refusal("RSCALE=HEBREW;FREQ=YEARLY;BYMONTH=13") != nil)
+        #expect(try RecurrenceRule(parsing: "RSCALE=ETHIOPIC;FREQ=YEARLY;BYMONTH=13").byMonth == [13])
         #expect(refusal("RSCALE=CHINESE;FREQ=DAILY;BYMONTHDAY=1")?.contains("not supported with RSCALE=CHINESE") == true)
         #expect(refusal("RSCALE=HEBREW;FREQ=YEARLY;BYYEARDAY=1")?.contains("not supported with RSCALE=HEBREW") == true)
     }

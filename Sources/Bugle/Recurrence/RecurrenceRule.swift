@@ -141,7 +141,7 @@ public struct RecurrenceRule: Hashable, Sendable, CustomStringConvertible {
         /// The most months a year of this calendar has.
         var maximumMonth: Int {
             switch self {
-            case .hebrew, .ethiopic, .ethiopicAmeteAlem, .coptic: 13
+            case .ethiopic, .ethiopicAmeteAlem, .coptic: 13
             default: 12
             }
         }
