@@ -78,11 +78,19 @@ STRADDLING_WEEK_VECTORS = {
 LIBICAL_YEARLY_WEEKNO_MONTH = "libical refuses BYWEEKNO with BYMONTH and no BYDAY (unimplemented there)"
 
 
-def rscale_skip(rule):
-    """Non-Gregorian RSCALE values."""
+# The RSCALE calendars Bugle expands (RecurrenceRule.CalendarScale), through Foundation's
+# Calendar for the non-Gregorian ones.
+SUPPORTED_RSCALE = {
+    "GREGORIAN", "CHINESE", "DANGI", "HEBREW", "ISLAMIC", "ISLAMIC-CIVIL", "ISLAMIC-UMALQURA", "ISLAMIC-TBLA",
+    "ETHIOPIC", "ETHIOAA", "COPTIC", "PERSIAN", "INDIAN", "JAPANESE", "BUDDHIST", "ROC",
+}
+
+
+def rscale_skip(rule, vector):
+    """RSCALE values Bugle does not know, unless the peer refuses them too (Bugle must)."""
     for part in rule.split(";"):
         name, _, value = part.partition("=")
-        if name.upper() == "RSCALE" and value.upper() != "GREGORIAN":
+        if name.upper() == "RSCALE" and value.upper() not in SUPPORTED_RSCALE and "error" not in vector:
             return f"RSCALE={value.upper()} not yet supported"
     return None
 
@@ -174,9 +182,9 @@ def rule_parts(rule):
 def libical_skip(vector, start):
     rule = vector["rule"]
     parts = rule_parts(rule)
-    reason = rscale_skip(rule)
-    if reason:
-        return reason
+    if "RSCALE" in parts and parts["RSCALE"].upper() != "GREGORIAN":
+        # RFC 7529's vectors start on a date; the test runs them as all-day recurrences.
+        return rscale_skip(rule, vector)
     if len(start) == 8:
         return NEEDS_DATE_START
     if (rule, start) in STRADDLING_WEEK_VECTORS:

@@ -96,10 +96,28 @@ enum RecurrenceBenchmarks {
             let same = Array(foundationRule.recurrences(of: startDate).prefix(100)) == first
             rows.append(Row(name: name, rule: text, unit: "occurrences/s", bugle: ours, foundation: theirs, same: same))
         }
+        // RFC 7529 calendars: the slower path through Foundation's Calendar, beside the
+        // Gregorian rows above.
+        for (name, text) in [
+            ("rscale-chinese-yearly", "RSCALE=CHINESE;FREQ=YEARLY"), ("rscale-hebrew-5L-forward", "RSCALE=HEBREW;FREQ=YEARLY;BYMONTH=5L;SKIP=FORWARD"),
+            ("rscale-islamic-monthly", "RSCALE=ISLAMIC-CIVIL;FREQ=MONTHLY"),
+        ] {
+            let recurrence = try! Recurrence(start: start, rule: RecurrenceRule(parsing: text), timeZone: zone)
+            let ours = rate(batch: 100, for: window) { count in
+                var iterator = recurrence.occurrences(in: zone)
+                var last = Date.distantPast
+                for _ in 0..<count { last = iterator.next()?.date ?? last }
+                return last
+            }
+            rows.append(Row(name: name, rule: text, unit: "occurrences/s", bugle: ours))
+        }
         // "Next after now" for rules that began in 1990: a jump, not a replay.
         let old = LocalDateTime("1990-01-01T09:00")
         let now = Date(timeIntervalSince1970: 1_790_000_000)
-        for (name, text) in [("next-after-daily-from-1990", "FREQ=DAILY"), ("next-after-count-from-1990", "FREQ=WEEKLY;BYDAY=TU,TH;COUNT=100000")] {
+        for (name, text) in [
+            ("next-after-daily-from-1990", "FREQ=DAILY"), ("next-after-count-from-1990", "FREQ=WEEKLY;BYDAY=TU,TH;COUNT=100000"),
+            ("next-after-chinese-from-1990", "RSCALE=CHINESE;FREQ=YEARLY"),
+        ] {
             let recurrence = try! Recurrence(start: old, rule: RecurrenceRule(parsing: text), timeZone: zone)
             let queries = rate(batch: 200, for: window) { count in
                 var last = Date.distantPast

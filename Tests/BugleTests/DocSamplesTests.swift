@@ -106,6 +106,14 @@ struct DocSamplesTests {
         #expect(firstFour == ["2026-01-31T09:00", "2026-02-28T09:00", "2026-03-31T09:00", "2026-04-30T09:00"])
     }
 
+    /// RecurrenceRules.md, *Other calendars*: Chinese New Year in 2013, 2014 and 2015.
+    @Test func recurrenceArticleOtherCalendars() throws {
+        let newYear = try RecurrenceRule(parsing: "RSCALE=CHINESE;FREQ=YEARLY")
+        let days = try Recurrence(startDate: "2013-02-10", rule: newYear).firstLocal(3).map(\.date)
+        // 2013-02-10, 2014-01-31, 2015-02-19
+        #expect(days == ["2013-02-10", "2014-01-31", "2015-02-19"])
+    }
+
     /// The doc comment of `Recurrence`.
     @Test func recurrenceDocComment() throws {
         let rule = try RecurrenceRule(parsing: "RSCALE=GREGORIAN;FREQ=MONTHLY;SKIP=BACKWARD")

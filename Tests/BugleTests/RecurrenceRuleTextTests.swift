@@ -64,7 +64,7 @@ import Testing
         ("FREQ=DAILY;BYSETPOS=1", "BYSETPOS: needs another BYxxx part"),
         ("FREQ=MONTHLY;SKIP=BACKWARD", "SKIP: needs RSCALE=GREGORIAN"),
         ("FREQ=MONTHLY;RSCALE=GREGORIAN;SKIP=SIDEWAYS", #"SKIP: "SIDEWAYS" is not a skip"#),
-        ("FREQ=MONTHLY;RSCALE=HEBREW", #"RSCALE: "HEBREW" is not supported"#),
+        ("FREQ=MONTHLY;RSCALE=RUSSIAN", #"RSCALE: "RUSSIAN" is not supported: unsupported calendar RUSSIAN"#),
         ("FREQ=YEARLY;RSCALE=GREGORIAN;BYMONTH=5L", #"BYMONTH: "5L": leap months do not exist in the Gregorian calendar"#),
         ("FREQ=DAILY;WKST=XY", #"WKST: "XY" is not a weekday"#),
         ("FREQ=DAILY;FREQ=WEEKLY", "FREQ: given twice"),

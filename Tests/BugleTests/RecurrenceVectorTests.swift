@@ -103,7 +103,11 @@ import Testing
         let rule = try RecurrenceRule(parsing: text)
         let start = try local(vector.dtstart!)
         let zone = try vector.tzid.map { name in try #require(TimeZone(identifier: name), "no zone \(name)") }
-        let recurrence = try Recurrence(start: start, rule: rule, timeZone: zone)
+        // The RSCALE vectors start on a date (libical's DTSTART;VALUE=DATE) and list dates.
+        let isAllDay = vector.dtstart!.count == 8
+        let recurrence =
+            isAllDay
+            ? try Recurrence(startDate: start.date, rule: rule, timeZone: zone) : try Recurrence(start: start, rule: rule, timeZone: zone)
         let query = vector.query
         // One more than expected, so that an occurrence too many shows.
         let limit = vector.expected.count + 1
@@ -146,13 +150,16 @@ import Testing
         default:
             throw RecurrenceRuleError(part: nil, "unknown query \(query.kind)")
         }
-        return (expected, found.map(compact))
+        return (expected, found.map { isAllDay ? String(compact($0).prefix(8)) : compact($0) })
     }
 
     /// `19970902T090000` as a wall-clock time.
     static func local(_ text: String) throws -> LocalDateTime {
         let digits = Array(text)
         func number(_ range: Range<Int>) throws -> Int { try #require(Int(String(digits[range])), "\(text) is not a date-time") }
+        if digits.count == 8 {
+            return LocalDateTime(date: try LocalDate(year: number(0..<4), month: number(4..<6), day: number(6..<8)), time: .midnight)
+        }
         try #require(digits.count == 15 && digits[8] == "T", "\(text) is not a date-time")
         return LocalDateTime(
             date: try LocalDate(year: number(0..<4), month: number(4..<6), day: number(6..<8)),

@@ -266,4 +266,50 @@ import Testing
             #expect(error.description.hasPrefix(#"countdowns[0] "Pay day" (id c3): iCalendarRecurrence: line 2 (EXDATE): unknown time zone "Mars/Base""#))
         }
     }
+
+    /// A lunar event: Lunar New Year (RFC 7529 `RSCALE=CHINESE`), all-day at 09:00 in
+    /// Shanghai (+08:00, 01:00 UTC). Chinese New Year 2027 is on February 6; the standard
+    /// preset reminds the day before and on the day.
+    @Test func lunarNewYearIsAChineseCalendarCountdown() throws {
+        let text = """
+            BEGIN:VEVENT
+            UID:lunar-new-year@example.com
+            SUMMARY:Lunar New Year
+            DTSTART;VALUE=DATE:20130210
+            RRULE:RSCALE=CHINESE;FREQ=YEARLY
+            BEGIN:VALARM
+            TRIGGER:-PT15H
+            END:VALARM
+            BEGIN:VALARM
+            TRIGGER:PT9H
+            END:VALARM
+            END:VEVENT
+            """
+        let event = try CountdownImport.event(fromICalendar: text, createdAt: Self.created, timeZone: zone("Asia/Shanghai"))
+        #expect(event.iCalendarRecurrence == "RRULE:RSCALE=CHINESE;FREQ=YEARLY")
+        #expect(event.nextOccurrence(after: Self.created, entitlements: .pro) == instant("2027-02-06T01:00Z"))
+        let reminders = event.reminders(at: Self.created, entitlements: .pro)
+        #expect(reminders.map(\.fireAt) == [instant("2027-02-05T01:00Z"), instant("2027-02-06T01:00Z")])
+    }
+
+    /// A Hebrew anniversary in Adar I (`BYMONTH=5L`), in common years on the same day of Adar
+    /// (RFC 7529 §4.3, `SKIP=FORWARD`): from January 2017 the next is 2017-03-06 (libical's
+    /// vector), 09:00 in Jerusalem at +02:00 (summer time begins March 24), 07:00 UTC.
+    @Test func aHebrewAnniversaryIsAHebrewCalendarCountdown() throws {
+        let text = """
+            BEGIN:VEVENT
+            UID:yahrzeit@example.com
+            SUMMARY:Anniversary
+            DTSTART;VALUE=DATE:20140208
+            RRULE:RSCALE=HEBREW;FREQ=YEARLY;BYMONTH=5L;BYMONTHDAY=8;SKIP=FORWARD
+            BEGIN:VALARM
+            TRIGGER:-PT15H
+            END:VALARM
+            END:VEVENT
+            """
+        let created = instant("2017-01-01T10:00Z")
+        let event = try CountdownImport.event(fromICalendar: text, createdAt: created, timeZone: zone("Asia/Jerusalem"))
+        #expect(event.nextOccurrence(after: created, entitlements: .pro) == instant("2017-03-06T07:00Z"))
+        #expect(event.reminders(at: created, entitlements: .pro).map(\.fireAt) == [instant("2017-03-05T07:00Z")])
+    }
 }

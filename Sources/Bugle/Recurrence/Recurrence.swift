@@ -69,6 +69,8 @@ public struct Recurrence: Hashable, Sendable {
     private let untilDateKeepsItsDay: Bool
 
     let plan: ExpansionPlan?
+    /// The plan of a `YEARLY` or `MONTHLY` rule in a non-Gregorian calendar, instead of `plan`.
+    let scalePlan: ScaleExpansion?
     private let sortedDates: [Int]
     private let excluded: Set<Int>
     private let excludedDays: Set<Int>
@@ -158,7 +160,17 @@ public struct Recurrence: Hashable, Sendable {
         self.timeZone = timeZone
         self.isAllDay = isAllDay
         self.untilDateKeepsItsDay = untilDateKeepsItsDay
-        plan = rule.map { ExpansionPlan(rule: $0, start: start) }
+        if let rule, let scale = rule.calendarScale, let identifier = scale.foundationIdentifier,
+            rule.frequency == .yearly || rule.frequency == .monthly
+        {
+            plan = nil
+            scalePlan = ScaleExpansion(rule: rule, scale: scale, identifier: identifier, start: start)
+        } else {
+            // A DAILY or shorter rule in another calendar has no month parts (validate()
+            // refuses them), so its occurrences are the Gregorian ones.
+            plan = rule.map { ExpansionPlan(rule: $0, start: start) }
+            scalePlan = nil
+        }
         sortedDates = Array(Set(dates.map(\.localSeconds))).sorted()
         excluded = Set(exceptions.map(\.localSeconds))
         excludedDays = Set(exceptionDays.map(\.dayNumber))
@@ -209,6 +221,7 @@ public struct Recurrence: Hashable, Sendable {
     public var canRepeatWithinDay: Bool {
         if isAllDay { return false }
         if !dates.isEmpty { return true }
+        if let scalePlan { return scalePlan.times.count > 1 }
         guard let plan else { return false }
         return plan.unit > 0 || plan.times.count > 1
     }
@@ -266,6 +279,7 @@ public struct Recurrence: Hashable, Sendable {
     /// exceptions.
     struct Walk {
         private var cursor: RuleCursor?
+        private var scaleCursor: ScaleCursor?
         private var pendingRule: Int?
         private let dates: [Int]
         private var dateIndex: Int
@@ -277,6 +291,7 @@ public struct Recurrence: Hashable, Sendable {
             let until = recurrence.localUntil(zone)
             let bound = min(through ?? ExpansionPlan.endOfTime, until ?? ExpansionPlan.endOfTime)
             cursor = recurrence.plan.map { RuleCursor(plan: $0, from: from, through: bound) }
+            scaleCursor = recurrence.scalePlan.map { ScaleCursor(plan: $0, from: from, through: bound) }
             dates = recurrence.sortedDates
             let lower = from ?? Int.min
             var index = 0
@@ -293,7 +308,7 @@ public struct Recurrence: Hashable, Sendable {
 
         mutating func next() -> Int? {
             while true {
-                if pendingRule == nil { pendingRule = cursor?.next() }
+                if pendingRule == nil { pendingRule = cursor != nil ? cursor?.next() : scaleCursor?.next() }
                 let date = dateIndex < dates.count && dates[dateIndex] <= upper ? dates[dateIndex] : nil
                 let local: Int
                 switch (pendingRule, date) {

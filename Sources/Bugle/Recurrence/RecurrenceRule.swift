@@ -1,6 +1,7 @@
 import Foundation
 
-/// An RFC 5545 recurrence rule (`RRULE`), with RFC 7529's `RSCALE=GREGORIAN` and `SKIP`.
+/// An RFC 5545 recurrence rule (`RRULE`), with RFC 7529's `RSCALE` (Gregorian, Chinese,
+/// Hebrew, Islamic and other calendars, with leap months such as `BYMONTH=5L`) and `SKIP`.
 ///
 /// A rule is only a pattern; ``Recurrence`` pairs it with a start (`DTSTART`), extra dates
 /// and exceptions, and expands it.
@@ -73,10 +74,77 @@ public struct RecurrenceRule: Hashable, Sendable, CustomStringConvertible {
         case forward = "FORWARD"
     }
 
-    /// The calendar the rule counts in (RFC 7529 `RSCALE`). Only the Gregorian calendar is known.
-    public enum CalendarScale: String, Sendable {
+    /// The calendar the rule counts in (RFC 7529 `RSCALE`), named as CLDR names it.
+    ///
+    /// A rule in a calendar other than the Gregorian one counts its years, months and days of
+    /// the month in that calendar, computed with Foundation's `Calendar`, and gives Gregorian
+    /// wall-clock times. `JAPANESE`, `BUDDHIST` and `ROC` number years differently but share the
+    /// Gregorian months and days, so they expand exactly as `GREGORIAN` does.
+    public enum CalendarScale: String, CaseIterable, Sendable {
         /// The proleptic Gregorian calendar.
         case gregorian = "GREGORIAN"
+        /// The Chinese lunisolar calendar, with leap months (`BYMONTH=9L`).
+        case chinese = "CHINESE"
+        /// The Korean lunisolar calendar, with leap months.
+        case dangi = "DANGI"
+        /// The Hebrew calendar; `5L` is Adar I, which only leap years have, and `6` is Adar
+        /// (Adar II in a leap year), as RFC 7529 numbers them.
+        case hebrew = "HEBREW"
+        /// The Islamic calendar, astronomical.
+        case islamic = "ISLAMIC"
+        /// The Islamic civil calendar (tabular, Friday epoch).
+        case islamicCivil = "ISLAMIC-CIVIL"
+        /// The Islamic Umm al-Qura calendar of Saudi Arabia.
+        case islamicUmmAlQura = "ISLAMIC-UMALQURA"
+        /// The Islamic tabular calendar (Thursday epoch).
+        case islamicTabular = "ISLAMIC-TBLA"
+        /// The Ethiopic calendar (Amete Mihret era); month 13 is Pagume.
+        case ethiopic = "ETHIOPIC"
+        /// The Ethiopic calendar counted in the Amete Alem era.
+        case ethiopicAmeteAlem = "ETHIOAA"
+        /// The Coptic calendar; month 13 is the short one.
+        case coptic = "COPTIC"
+        /// The Persian (Solar Hijri) calendar.
+        case persian = "PERSIAN"
+        /// The Indian national (Saka) calendar.
+        case indian = "INDIAN"
+        /// The Japanese calendar: Gregorian months, years by era.
+        case japanese = "JAPANESE"
+        /// The Thai Buddhist calendar: Gregorian months, years of the Buddhist era.
+        case buddhist = "BUDDHIST"
+        /// The Republic of China (Minguo) calendar: Gregorian months, years from 1912.
+        case republicOfChina = "ROC"
+
+        /// Foundation's calendar for a scale whose months are not the Gregorian ones; `nil`
+        /// for `GREGORIAN`, `JAPANESE`, `BUDDHIST` and `ROC`.
+        var foundationIdentifier: Calendar.Identifier? {
+            switch self {
+            case .gregorian, .japanese, .buddhist, .republicOfChina: nil
+            case .chinese: .chinese
+            case .dangi: .dangi
+            case .hebrew: .hebrew
+            case .islamic: .islamic
+            case .islamicCivil: .islamicCivil
+            case .islamicUmmAlQura: .islamicUmmAlQura
+            case .islamicTabular: .islamicTabular
+            case .ethiopic: .ethiopicAmeteMihret
+            case .ethiopicAmeteAlem: .ethiopicAmeteAlem
+            case .coptic: .coptic
+            case .persian: .persian
+            case .indian: .indian
+            }
+        }
+
+        /// Whether the calendar has leap months that `BYMONTH` names with an `L`.
+        var hasLeapMonths: Bool { self == .chinese || self == .dangi || self == .hebrew }
+
+        /// The most months a year of this calendar has.
+        var maximumMonth: Int {
+            switch self {
+            case .ethiopic, .ethiopicAmeteAlem, .coptic: 13
+            default: 12
+            }
+        }
     }
 
     /// A weekday in `BYDAY`, optionally with an ordinal: `MO`, `2TU` (the second Tuesday),
@@ -145,8 +213,12 @@ public struct RecurrenceRule: Hashable, Sendable, CustomStringConvertible {
     /// Weeks of the year, 1...53 or counted from the end (`BYWEEKNO`); week 1 is the first
     /// with four days in the year.
     public var byWeekNumber: [Int]
-    /// Months, 1...12 (`BYMONTH`).
+    /// Months, 1...12 (`BYMONTH`), or up to 13 in a calendar with 13 months.
     public var byMonth: [Int]
+    /// Leap months (`BYMONTH=5L`): the leap month that follows month `n`, in a calendar that
+    /// has them (``CalendarScale/chinese``, ``CalendarScale/dangi``, and
+    /// ``CalendarScale/hebrew``, where only `5L`, Adar I, exists).
+    public var byLeapMonth: [Int] = []
     /// Positions kept from each period's set (`BYSETPOS`): 1 is the first, -1 the last.
     public var bySetPosition: [Int]
     /// The first day of the week (`WKST`), for `WEEKLY` periods and `BYWEEKNO`.
@@ -173,8 +245,10 @@ public struct RecurrenceRule: Hashable, Sendable, CustomStringConvertible {
         bySetPosition: [Int] = [],
         weekStart: Weekday = .monday,
         calendarScale: CalendarScale? = nil,
-        skip: Skip = .omit
+        skip: Skip = .omit,
+        byLeapMonth: [Int] = []
     ) {
+        self.byLeapMonth = byLeapMonth
         self.frequency = frequency
         self.interval = interval
         self.count = count
@@ -211,7 +285,18 @@ public struct RecurrenceRule: Hashable, Sendable, CustomStringConvertible {
         try Self.check(byMonthDay, "BYMONTHDAY", 1...31, signed: true)
         try Self.check(byYearDay, "BYYEARDAY", 1...366, signed: true)
         try Self.check(byWeekNumber, "BYWEEKNO", 1...53, signed: true)
-        try Self.check(byMonth, "BYMONTH", 1...12, signed: false)
+        let scale = calendarScale ?? .gregorian
+        try Self.check(byMonth, "BYMONTH", 1...scale.maximumMonth, signed: false)
+        if !byLeapMonth.isEmpty {
+            guard scale.hasLeapMonths else {
+                throw RecurrenceRuleError(part: "BYMONTH", "\"\(byLeapMonth[0])L\": leap months do not exist in the \(scale.rawValue) calendar")
+            }
+            let range = scale == .hebrew ? 5...5 : 1...12
+            for month in byLeapMonth where !range.contains(month) {
+                throw RecurrenceRuleError(part: "BYMONTH", "\"\(month)L\" is not a leap month of the \(scale.rawValue) calendar")
+            }
+        }
+        if scale.foundationIdentifier != nil { try validateInCalendar(scale) }
         try Self.check(bySetPosition, "BYSETPOS", 1...366, signed: true)
         for day in byDay {
             guard let ordinal = day.ordinal else { continue }
@@ -238,13 +323,29 @@ public struct RecurrenceRule: Hashable, Sendable, CustomStringConvertible {
             throw RecurrenceRuleError(part: "BYSETPOS", "needs another BYxxx part to pick from")
         }
         if skip != .omit, calendarScale == nil {
-            throw RecurrenceRuleError(part: "SKIP", "needs RSCALE=GREGORIAN: RFC 7529 §4.1 allows SKIP only in a rule with RSCALE")
+            throw RecurrenceRuleError(part: "SKIP", "needs RSCALE=GREGORIAN (or another RSCALE): RFC 7529 §4.1 allows SKIP only in a rule with RSCALE")
         }
     }
 
     private var hasNoOtherByPart: Bool {
         bySecond.isEmpty && byMinute.isEmpty && byHour.isEmpty && byDay.isEmpty && byMonthDay.isEmpty
-            && byYearDay.isEmpty && byWeekNumber.isEmpty && byMonth.isEmpty
+            && byYearDay.isEmpty && byWeekNumber.isEmpty && byMonth.isEmpty && byLeapMonth.isEmpty
+    }
+
+    /// The parts a rule in a non-Gregorian calendar may use: months and days of the month
+    /// (with `SKIP`), weekdays without an ordinal, times of day and `BYSETPOS` in `YEARLY` and
+    /// `MONTHLY` rules; a `DAILY` or shorter rule only without month or day-of-month parts,
+    /// when its occurrences do not depend on the calendar.
+    private func validateInCalendar(_ scale: CalendarScale) throws(RecurrenceRuleError) {
+        let name = "RSCALE=\(scale.rawValue)"
+        if !byYearDay.isEmpty { throw RecurrenceRuleError(part: "BYYEARDAY", "is not supported with \(name) yet") }
+        if !byWeekNumber.isEmpty { throw RecurrenceRuleError(part: "BYWEEKNO", "is not supported with \(name) yet") }
+        if let day = byDay.first(where: { $0.ordinal != nil }) {
+            throw RecurrenceRuleError(part: "BYDAY", "\"\(day)\": an ordinal weekday is not supported with \(name) yet")
+        }
+        if frequency != .yearly, frequency != .monthly, !(byMonth.isEmpty && byLeapMonth.isEmpty && byMonthDay.isEmpty) {
+            throw RecurrenceRuleError(part: byMonthDay.isEmpty ? "BYMONTH" : "BYMONTHDAY", "with FREQ=\(frequency) is not supported with \(name) yet")
+        }
     }
 
     private static func check(_ values: [Int], _ part: String, _ range: ClosedRange<Int>, signed: Bool) throws(RecurrenceRuleError) {

@@ -60,16 +60,25 @@ enum RecurrenceText {
         if let text = values["BYYEARDAY"] { rule.byYearDay = try list(text, "BYYEARDAY", signed: true) }
         if let text = values["BYWEEKNO"] { rule.byWeekNumber = try list(text, "BYWEEKNO", signed: true) }
         if let text = values["BYMONTH"] {
-            for item in try items(text, "BYMONTH") where item.uppercased().hasSuffix("L") {
-                throw RecurrenceRuleError(part: "BYMONTH", "\"\(item)\": leap months do not exist in the Gregorian calendar")
+            let all = try items(text, "BYMONTH")
+            let leap = all.filter { $0.uppercased().hasSuffix("L") }
+            if !leap.isEmpty {
+                let scale = values["RSCALE"].flatMap { RecurrenceRule.CalendarScale(rawValue: $0.uppercased()) } ?? .gregorian
+                guard scale.hasLeapMonths else {
+                    throw RecurrenceRuleError(
+                        part: "BYMONTH", "\"\(leap[0])\": leap months do not exist in the \(scale == .gregorian ? "Gregorian" : scale.rawValue) calendar")
+                }
+                rule.byLeapMonth = try list(leap.map { String($0.dropLast()) }.joined(separator: ","), "BYMONTH", signed: false)
             }
-            rule.byMonth = try list(text, "BYMONTH", signed: false)
+            let plain = all.filter { !$0.uppercased().hasSuffix("L") }
+            if !plain.isEmpty { rule.byMonth = try list(plain.joined(separator: ","), "BYMONTH", signed: false) }
         }
         if let text = values["BYSETPOS"] { rule.bySetPosition = try list(text, "BYSETPOS", signed: true) }
         if let text = values["WKST"] { rule.weekStart = try weekday(text, "WKST") }
         if let text = values["RSCALE"] {
             guard let scale = RecurrenceRule.CalendarScale(rawValue: text.uppercased()) else {
-                throw RecurrenceRuleError(part: "RSCALE", "\"\(text)\" is not supported; only GREGORIAN is")
+                let known = RecurrenceRule.CalendarScale.allCases.map(\.rawValue).joined(separator: ", ")
+                throw RecurrenceRuleError(part: "RSCALE", "\"\(text)\" is not supported: unsupported calendar \(text.uppercased()); expected one of \(known)")
             }
             rule.calendarScale = scale
         }
@@ -205,7 +214,7 @@ enum RecurrenceText {
         add("BYMONTHDAY", rule.byMonthDay)
         add("BYYEARDAY", rule.byYearDay)
         add("BYWEEKNO", rule.byWeekNumber)
-        add("BYMONTH", rule.byMonth)
+        add("BYMONTH", rule.byMonth.map(String.init) + rule.byLeapMonth.map { "\($0)L" })
         add("BYSETPOS", rule.bySetPosition)
         if rule.weekStart != .monday { parts.append("WKST=\(rule.weekStart.code)") }
         if rule.skip != .omit { parts.append("SKIP=\(rule.skip.rawValue)") }
