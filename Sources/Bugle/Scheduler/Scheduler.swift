@@ -73,9 +73,11 @@ public actor Scheduler {
     /// Today on the device's clock: the local date the environment's clock shows in its
     /// calendar's zone now, the day a user means by "done today"
     /// (`complete("habit", on: scheduler.today())`).
-    public nonisolated func today() -> LocalDate {
-        let now = environment.now()
-        return ZoneRules(timeZone: environment.calendar().timeZone, around: now).localDate(at: now)
+    public nonisolated func today() -> LocalDate { today(at: environment.now()) }
+
+    /// The local date the device shows at `now`, in the environment's calendar's zone.
+    nonisolated func today(at now: Date) -> LocalDate {
+        ZoneRules(timeZone: environment.calendar().timeZone, around: now).localDate(at: now)
     }
     /// Where its events go: an ``EventRecorder`` by default.
     public nonisolated let sink: any EventSink
@@ -304,7 +306,7 @@ public actor Scheduler {
     /// marks cover no candidate a plan could hold, and are forgotten) to the day
     /// ``PlanningContext/maximumLookahead`` after (no plan reaches further).
     func markableDays(now: Date) -> ClosedRange<LocalDate> {
-        let today = ZoneRules(timeZone: environment.calendar().timeZone, around: now).localDate(at: now)
+        let today = today(at: now)
         let back = Int(min(max(occurrenceWindow.isNaN ? 0 : occurrenceWindow, 0), PlanningContext.maximumLookahead) / 86_400)
         return today.adding(days: -back)...today.adding(days: Int(PlanningContext.maximumLookahead / 86_400))
     }
