@@ -42,9 +42,12 @@ LIBICAL_FILES = [
 ]
 DATEUTIL_FILE = "tests/test_rrule.py"
 
-# Skip reasons, shared so that they can be counted and switched on later.
-NEEDS_DATE_START = "needs DATE-valued DTSTART (issue 19 item 3)"
-NEEDS_SETS = "needs RDATE/EXDATE/EXRULE lines (recurrence sets; issue 19, another worker)"
+# Skip reasons, shared so that they can be counted.
+SEVERAL_RRULES = (
+    "a set with two RRULEs: RFC 5545 3.8.5.3 says RRULE SHOULD NOT occur more than once and leaves such a set "
+    "undefined (Bugle reads one rule)"
+)
+OWN_EXRULE_START = "an EXRULE with its own DTSTART, which iCalendar cannot write (an EXRULE counts from the component's DTSTART)"
 FLOATING_UTC_UNTIL = (
     "floating DTSTART with a UTC UNTIL: RFC 5545 3.3.10 asks for a local-time UNTIL; Bugle refuses it "
     "(as dateutil does), libical compares the UTC digits as wall-clock time"
@@ -74,7 +77,16 @@ STRADDLING_WEEK = (
 STRADDLING_WEEK_VECTORS = {
     ("FREQ=YEARLY;BYWEEKNO=53;BYDAY=TU,SA;INTERVAL=6;UNTIL=20170101T000000Z", "20100102T000000"),
     ("FREQ=YEARLY;BYWEEKNO=53;BYDAY=TU,SA;INTERVAL=5;UNTIL=20170101T000000Z", "20100102T000000"),
+    # Week 1 of 2025 starts on 2024-12-30: libical counts the start in the 2025 period, so
+    # INTERVAL=3 reaches 2028 and 2031; Bugle counts it in 2024's, reaching 2027 and 2030.
+    ("FREQ=YEARLY;BYWEEKNO=1;BYDAY=MO,TU;INTERVAL=3;UNTIL=20320101", "20241231"),
 }
+YEARLY_MONTHDAY = (
+    "FREQ=YEARLY with BYMONTHDAY and no BYMONTH: libical takes the month from DTSTART (the 29th of February "
+    "each year); dateutil expands BYMONTHDAY over every month of the year, as RFC 5545's table marks BYMONTHDAY "
+    "'Expand' for YEARLY, and asserts it (testYearlyByMonthDay, run here); Bugle follows dateutil, so the two "
+    "peers cannot both agree"
+)
 LIBICAL_YEARLY_WEEKNO_MONTH = "libical refuses BYWEEKNO with BYMONTH and no BYDAY (unimplemented there)"
 
 
@@ -185,8 +197,6 @@ def libical_skip(vector, start):
     if "RSCALE" in parts and parts["RSCALE"].upper() != "GREGORIAN":
         # RFC 7529's vectors start on a date; the test runs them as all-day recurrences.
         return rscale_skip(rule, vector)
-    if len(start) == 8:
-        return NEEDS_DATE_START
     if (rule, start) in STRADDLING_WEEK_VECTORS:
         return STRADDLING_WEEK
     until = parts.get("UNTIL", "")
@@ -194,6 +204,8 @@ def libical_skip(vector, start):
         return FLOATING_UTC_UNTIL
     if "BYWEEKNO" in parts and "BYMONTH" in parts and "BYDAY" not in parts:
         return LIBICAL_YEARLY_WEEKNO_MONTH
+    if parts.get("FREQ") == "YEARLY" and "BYMONTHDAY" in parts and not {"BYMONTH", "BYWEEKNO", "BYYEARDAY"} & set(parts):
+        return YEARLY_MONTHDAY
     return None
 
 
@@ -388,14 +400,7 @@ def dateutil_vector(rule, method, args, kwargs, expected, test_name, line, path,
         "description": test_name,
     }
     if isinstance(rule, rruleset):
-        vector.update({"rule": None, "dtstart": None, "tzid": None, "query": {"kind": "all"}, "expected": []})
-        rules = rule._rrule
-        if rules:
-            vector["rule"] = rule_text(rules[0])
-            vector["dtstart"] = compact(rules[0]._dtstart, None)
-        vector["expected"] = [compact(value, None) for value in values]
-        vector["skip"] = NEEDS_SETS
-        return vector
+        return dateutil_set_vector(rule, vector, values)
     assert isinstance(rule, rrule)
     start = rule._dtstart
     zone = zone_name(start.tzinfo)
@@ -429,6 +434,35 @@ def dateutil_vector(rule, method, args, kwargs, expected, test_name, line, path,
     return vector
 
 
+def dateutil_set_vector(rset, vector, values):
+    """A set (rruleset) as the iCalendar lines that write it: DTSTART, RRULE, RDATE, EXRULE
+    and EXDATE, in the vector's `icalendar`. A set with no rule starts at its first RDATE."""
+    rules, rdates, exrules, exdates = rset._rrule, rset._rdate, rset._exrule, rset._exdate
+    start = rules[0]._dtstart if rules else min(rdates)
+    lines = ["DTSTART:" + compact(start, None)]
+    lines += ["RRULE:" + rule_text(rule) for rule in rules]
+    lines += ["RDATE:" + compact(value, None) for value in rdates]
+    lines += ["EXRULE:" + rule_text(rule) for rule in exrules]
+    lines += ["EXDATE:" + compact(value, None) for value in exdates]
+    vector.update(
+        {
+            "rule": rule_text(rules[0]) if rules else None,
+            "dtstart": compact(start, None),
+            "tzid": None,
+            "icalendar": "\n".join(lines),
+            "query": {"kind": "all"},
+            "expected": [compact(value, None) for value in values],
+        }
+    )
+    if len(rules) > 1:
+        vector["skip"] = SEVERAL_RRULES
+    elif any(rule._dtstart != start for rule in exrules):
+        vector["skip"] = OWN_EXRULE_START
+    else:
+        vector["skip"] = None
+    return vector
+
+
 def dateutil_skip(rule, vector, test_name, start):
     text = vector["rule"]
     parts = rule_parts(text)
@@ -438,8 +472,8 @@ def dateutil_skip(rule, vector, test_name, start):
     ordinal = [day for day in days if len(day) > 2]
     if "BYEASTER" in parts:
         return BYEASTER
-    if not isinstance(start, dt.datetime) or (start.tzinfo is not None and vector["tzid"] is None):
-        return NON_IANA_ZONE if start.tzinfo is not None else NEEDS_DATE_START
+    if getattr(start, "tzinfo", None) is not None and vector["tzid"] is None:
+        return NON_IANA_ZONE
     if ordinal and frequency not in ("MONTHLY", "YEARLY"):
         return ORDINAL_OUTSIDE
     if "BYWEEKNO" in parts and frequency != "YEARLY":
@@ -496,7 +530,8 @@ def main():
             "from the files below. Each vector: the rule, DTSTART (wall-clock digits, with tzid null for floating "
             "or a zone name), the query (all occurrences; from START-AT on; dateutil's before/after/between), the "
             "occurrences the peer expects on the same wall clock, and a skip reason where the peer follows its own "
-            "reading or the feature is not in Bugle yet. RecurrenceVectorTests runs the rest."
+            "reading, the RFCs leave the result undefined or forbid the rule. A recurrence set (dateutil's rruleset) "
+            "is written as iCalendar lines in `icalendar`. RecurrenceVectorTests runs the rest."
         ),
         "sources": [
             {"peer": "libical", "repository": "libical/libical", "commit": libical_commit, "paths": LIBICAL_FILES},

@@ -222,6 +222,18 @@ struct DocSamplesTests {
         }
     }
 
+    /// `Recurrence.removing(occurrencesOf:)` and RecurrenceRules.md: from Tuesday 3 March
+    /// 2026, Tuesdays and Thursdays six times (3, 5, 10, 12, 17, 19) less the first two
+    /// Thursdays (5 and 12).
+    @Test func excludedRuleSamples() throws {
+        let rule = try RecurrenceRule(parsing: "FREQ=WEEKLY;BYDAY=TU,TH;COUNT=6")
+        let thursdays = try RecurrenceRule(parsing: "FREQ=WEEKLY;BYDAY=TH;COUNT=2")
+        let set = try Recurrence(start: "2026-03-03T09:00", rule: rule).removing(occurrencesOf: [thursdays])
+        let days = set.firstLocal(9).map(\.date.description)  // ["2026-03-03", "2026-03-10", "2026-03-17", "2026-03-19"]
+        #expect(days == ["2026-03-03", "2026-03-10", "2026-03-17", "2026-03-19"])
+        #expect(set.firstLocal(9).allSatisfy { $0.time == "09:00" })
+    }
+
     /// The doc comment of `RecurringRule`.
     @Test func recurringRuleDocComment() throws {
         let rule = try RecurringRule(

@@ -199,6 +199,48 @@ import Testing
         #expect(event.properties(named: "DTSTART").first?.parameters == ["TZID": "Europe/Paris"])
     }
 
+    /// EXRULE (RFC 2445 §4.8.5.2; RFC 5545 deprecates it): the rule's occurrences, counted
+    /// from the component's DTSTART, leave the set, RDATEs among them.
+    @Test func anExcludedRuleRemovesItsOccurrences() throws {
+        // Tuesdays and Thursdays from Tuesday 3 March 2026, less the first two Thursdays.
+        let set = try Recurrence(
+            iCalendar: """
+                DTSTART;TZID=Europe/Paris:20260303T090000
+                RRULE:FREQ=WEEKLY;BYDAY=TU,TH;COUNT=6
+                RDATE;TZID=Europe/Paris:20260305T090000,20260321T100000
+                EXRULE:FREQ=WEEKLY;BYDAY=TH;COUNT=2
+                """)
+        #expect(set.firstLocal(9).map(\.description) == ["2026-03-03T09:00", "2026-03-10T09:00", "2026-03-17T09:00", "2026-03-19T09:00", "2026-03-21T10:00"])
+        #expect(set.exclusionRules == [try RecurrenceRule(parsing: "FREQ=WEEKLY;BYDAY=TH;COUNT=2")])
+        // Starting later walks the excluded rule from there too: its COUNT still counts from DTSTART.
+        #expect(set.localOccurrences(after: "2026-03-11T00:00").prefix(3).map(\.description) == ["2026-03-17T09:00", "2026-03-19T09:00", "2026-03-21T10:00"])
+        let paris = zone("Europe/Paris")
+        #expect(set.occurrences(after: nil, in: paris).prefix(2).map(\.local.description) == ["2026-03-03T09:00", "2026-03-10T09:00"])
+
+        // The documentation's sample.
+        let rule = try RecurrenceRule(parsing: "FREQ=WEEKLY;BYDAY=TU,TH;COUNT=6")
+        let thursdays = try RecurrenceRule(parsing: "FREQ=WEEKLY;BYDAY=TH;COUNT=2")
+        let sample = try Recurrence(start: "2026-03-03T09:00", rule: rule).removing(occurrencesOf: [thursdays])
+        #expect(sample.firstLocal(9).map(\.date.description) == ["2026-03-03", "2026-03-10", "2026-03-17", "2026-03-19"])
+        #expect(sample != (try Recurrence(start: "2026-03-03T09:00", rule: rule)))
+    }
+
+    @Test func anExcludedRuleHonoursItsUntilAndCalendar() throws {
+        // Every day in March 2026 but the weekends before the 15th (a UTC UNTIL read in New York).
+        let newYork = zone("America/New_York")
+        let march = try Recurrence(start: "2026-03-01T08:00", rule: RecurrenceRule(parsing: "FREQ=DAILY;UNTIL=20260320T235959Z"), timeZone: newYork)
+            .removing(occurrencesOf: [RecurrenceRule(parsing: "FREQ=WEEKLY;BYDAY=SA,SU;UNTIL=20260315T120000Z")])
+        let days = march.firstLocal(40).map(\.date.day)
+        #expect(days == [2, 3, 4, 5, 6, 9, 10, 11, 12, 13, 16, 17, 18, 19, 20])
+        // All-day, in the Hebrew calendar: the 30 days from 1 Adar 5786 (2026-02-18), less each
+        // Hebrew month's first day: 1 Adar and 1 Nisan (2026-03-19), as pyluach dates them.
+        let adar = try Recurrence(startDate: "2026-02-18", rule: RecurrenceRule(parsing: "FREQ=DAILY;COUNT=30"))
+            .removing(occurrencesOf: [RecurrenceRule(parsing: "RSCALE=HEBREW;FREQ=MONTHLY;BYHOUR=9")])
+        let kept = adar.firstLocal(40).map(\.date.description)
+        #expect(kept.count == 28)
+        #expect(kept.first == "2026-02-19" && kept.last == "2026-03-18")
+    }
+
     @Test func quotedParametersMayHoldSeparators() throws {
         let recurrence = try Recurrence(iCalendar: "DTSTART;TZID=\"America/New_York\";X-NOTE=\"a;b:c\":20260301T090000\nRRULE:FREQ=DAILY;COUNT=1")
         #expect(recurrence.timeZone?.identifier == "America/New_York")
@@ -235,8 +277,14 @@ import Testing
         ("DTSTART:20260301T090000\nEXDATE:20260310T246000", "line 2 (EXDATE): \"20260310T246000\": the time must be 000000 to 235959"),
         ("DTSTART:18500301T090000", "line 1 (DTSTART): \"18500301T090000\": the year 1850 is outside the supported years, 1900 to 2999"),
         ("DTSTART:20260301T090000\nEXDATE:2026-03-10", "line 2 (EXDATE): \"2026-03-10\" is not a date-time; expected YYYYMMDDTHHMMSS"),
-        ("DTSTART:20260301T090000\nEXRULE:FREQ=WEEKLY", "line 2 (EXRULE): not supported"),
-        ("DTSTART:20260301T090000\nSUMMARY:Rent", "line 2 (SUMMARY): not a recurrence property; expected DTSTART, RRULE, RDATE or EXDATE"),
+        ("DTSTART:20260301T090000\nEXRULE:FREQ=WEEKLY;BYDAY=XX", "line 2 (EXRULE): BYDAY: \"XX\""),
+        ("DTSTART:20260301T090000\nEXRULE:FREQ=WEEKLY;UNTIL=20260310T000000Z", "line 2 (EXRULE): UNTIL: 20260310T000000Z in an excluded rule is a UTC time"),
+        ("DTSTART;VALUE=DATE:20260301\nEXRULE:FREQ=HOURLY", "line 2 (EXRULE): FREQ: an all-day recurrence (a DATE start) repeats by days"),
+        (
+            "DTSTART:20260301T090000\n" + String(repeating: "EXRULE:FREQ=WEEKLY\n", count: 17),
+            "line 18 (EXRULE): more than 16 lines; at most that many are read"
+        ),
+        ("DTSTART:20260301T090000\nSUMMARY:Rent", "line 2 (SUMMARY): not a recurrence property; expected DTSTART, RRULE, RDATE, EXDATE or EXRULE"),
         ("DTSTART:20260301T090000,20260302T090000", "line 1 (DTSTART): expected one value, found 2"),
         (" DTSTART:20260301T090000", "line 1: starts with a space or a tab, which continues the line before it"),
         ("DTSTART:20260301T090000\nRRULE FREQ=DAILY", "line 2: expected NAME:VALUE (such as RRULE:FREQ=DAILY)"),

@@ -289,7 +289,9 @@ extension Recurrence {
     ///   ``init(start:rule:dates:exceptions:timeZone:)``). `VALUE=PERIOD` is not read.
     /// - `TZID` names an IANA zone (`America/New_York`); another name is an error naming it.
     ///   A DATE value takes no `TZID`, and a `Z` value neither.
-    /// - One `RRULE` at most (RFC 5545 deprecates several); `EXRULE` is not read.
+    /// - One `RRULE` at most (RFC 5545 leaves the set of several undefined). `EXRULE` lines
+    ///   (RFC 2445; RFC 5545 deprecates them), at most ``maximumExclusionRules``, remove
+    ///   their rules' occurrences (``removing(occurrencesOf:)``).
     /// - At most ``maximumExtraDates`` `RDATE` values, and as many `EXDATE` values; years
     ///   1900 to 2999 (`TimeParsing/supportedYears`).
     ///
@@ -362,11 +364,16 @@ extension Recurrence {
         try self.init(iCalendarProperties: whole.properties, othersAllowed: false, start: start, timeZone: timeZone)
     }
 
+    /// The most `EXRULE` lines one recurrence read from text may hold; each adds a walk over
+    /// its occurrences to every query.
+    public static let maximumExclusionRules = 16
+
     private init(iCalendarProperties properties: [ICalendarProperty], othersAllowed: Bool, start given: RecurrenceValue?, timeZone: TimeZone?)
         throws(ICalendarError)
     {
         var startProperty: ICalendarProperty?
         var ruleProperty: ICalendarProperty?
+        var exclusionProperties: [ICalendarProperty] = []
         var extra: [(ICalendarProperty, RecurrenceValue)] = []
         var counts = ["RDATE": 0, "EXDATE": 0]
         for property in properties {
@@ -394,13 +401,15 @@ extension Recurrence {
                 counts[property.name] = total
                 extra += values.map { (property, $0) }
             case "EXRULE":
-                throw ICalendarError(
-                    line: property.line, property: "EXRULE", "not supported (RFC 5545 deprecates it); list the occurrences to remove in EXDATE")
+                guard exclusionProperties.count < Self.maximumExclusionRules else {
+                    throw ICalendarError(line: property.line, property: "EXRULE", "more than \(Self.maximumExclusionRules) lines; at most that many are read")
+                }
+                exclusionProperties.append(property)
             default:
                 if !othersAllowed {
                     throw ICalendarError(
                         line: property.line, property: property.name,
-                        "not a recurrence property; expected DTSTART, RRULE, RDATE or EXDATE, or one VEVENT that holds them")
+                        "not a recurrence property; expected DTSTART, RRULE, RDATE, EXDATE or EXRULE, or one VEVENT that holds them")
                 }
             }
         }
@@ -446,9 +455,15 @@ extension Recurrence {
                 }
             }
         }
-        self = try at(ruleProperty ?? startProperty) { () throws(RecurrenceRuleError) in
+        var recurrence = try at(ruleProperty ?? startProperty) { () throws(RecurrenceRuleError) in
             try Recurrence(frame: frame, rule: rule, dates: dates, exceptions: exceptions, exceptionDays: exceptionDays)
         }
+        for property in exclusionProperties {
+            recurrence = try at(property) { () throws(RecurrenceRuleError) in
+                try recurrence.removing(occurrencesOf: [RecurrenceRule(parsing: property.value)])
+            }
+        }
+        self = recurrence
     }
 }
 

@@ -45,21 +45,24 @@ import Foundation
 /// RFC 5545 forbids for a frequency (`BYWEEKNO` outside `YEARLY`) are errors here.
 public struct Recurrence: Hashable, Sendable {
     /// `DTSTART`: the anchor every occurrence is computed from.
-    public var start: LocalDateTime
+    public let start: LocalDateTime
     /// `RRULE`; without one, the occurrences are ``dates``.
-    public var rule: RecurrenceRule?
+    public let rule: RecurrenceRule?
     /// `RDATE`: occurrences added to the rule's; in an all-day recurrence, the midnights that
     /// start the added days.
-    public var dates: [LocalDateTime]
+    public let dates: [LocalDateTime]
     /// `EXDATE`: wall-clock times removed from the occurrences; in an all-day recurrence, the
     /// midnights that start the removed days.
-    public var exceptions: [LocalDateTime]
+    public let exceptions: [LocalDateTime]
+    /// `EXRULE` (RFC 2445; RFC 5545 deprecates it): rules whose occurrences, counted from the
+    /// same start, are removed. See ``removing(occurrencesOf:)``.
+    public let exclusionRules: [RecurrenceRule]
     /// `EXDATE;VALUE=DATE` in a recurrence with times: every occurrence on these days is
     /// removed, whatever its time.
     public let exceptionDays: [LocalDate]
     /// The zone of the start, or `nil` for a floating recurrence. It only serves to read an
     /// `UNTIL` written in UTC against wall-clock times.
-    public var timeZone: TimeZone?
+    public let timeZone: TimeZone?
     /// Whether the start is a date (`DTSTART;VALUE=DATE`): the occurrences are then days,
     /// each given as the midnight that starts it.
     public let isAllDay: Bool
@@ -71,6 +74,8 @@ public struct Recurrence: Hashable, Sendable {
     let plan: ExpansionPlan?
     /// The plan of a `YEARLY` or `MONTHLY` rule in a non-Gregorian calendar, instead of `plan`.
     let scalePlan: ScaleExpansion?
+    /// The plans of ``exclusionRules``, in their order.
+    private let exclusionPlans: [RulePlan]
     private let sortedDates: [Int]
     private let excluded: Set<Int>
     private let excludedDays: Set<Int>
@@ -119,28 +124,7 @@ public struct Recurrence: Hashable, Sendable {
     public init(startDate: LocalDate, rule: RecurrenceRule? = nil, dates: [LocalDate] = [], exceptions: [LocalDate] = [], timeZone: TimeZone? = nil)
         throws(RecurrenceRuleError)
     {
-        var dayRule = rule
-        if var rule {
-            try rule.validate()
-            guard rule.frequency >= .daily else {
-                throw RecurrenceRuleError(
-                    part: "FREQ", "an all-day recurrence (a DATE start) repeats by days; FREQ=\(rule.frequency) needs a start with a time of day")
-            }
-            rule.byHour = []
-            rule.byMinute = []
-            rule.bySecond = []
-            switch rule.until {
-            case .local(let local): rule.until = .date(local.date)
-            case .instant(let date): rule.until = .date(LocalDateTime(localSeconds: date.wholeSecondsSince1970).date)
-            case .date, nil: break
-            }
-            do throws(RecurrenceRuleError) {
-                try rule.validate()
-            } catch {
-                throw RecurrenceRuleError(part: error.part, "\(error.message) (BYHOUR, BYMINUTE and BYSECOND are ignored with a DATE start)")
-            }
-            dayRule = rule
-        }
+        let dayRule = try rule.map { rule throws(RecurrenceRuleError) in try Self.dayRule(rule) }
         func midnight(_ date: LocalDate) -> LocalDateTime { LocalDateTime(date: date, time: .midnight) }
         self.init(
             checked: midnight(startDate), rule: dayRule, dates: dates.map(midnight), exceptions: exceptions.map(midnight), exceptionDays: [],
@@ -150,9 +134,11 @@ public struct Recurrence: Hashable, Sendable {
     /// Builds the set from parts already checked.
     private init(
         checked start: LocalDateTime, rule: RecurrenceRule?, dates: [LocalDateTime], exceptions: [LocalDateTime], exceptionDays: [LocalDate],
-        timeZone: TimeZone?, isAllDay: Bool, untilDateKeepsItsDay: Bool
+        timeZone: TimeZone?, isAllDay: Bool, untilDateKeepsItsDay: Bool, exclusionRules: [RecurrenceRule] = []
     ) {
         self.start = start
+        self.exclusionRules = exclusionRules
+        exclusionPlans = exclusionRules.map { RulePlan($0, start: start) }
         self.rule = rule
         self.dates = dates
         self.exceptions = exceptions
@@ -160,16 +146,10 @@ public struct Recurrence: Hashable, Sendable {
         self.timeZone = timeZone
         self.isAllDay = isAllDay
         self.untilDateKeepsItsDay = untilDateKeepsItsDay
-        if let rule, let scale = rule.calendarScale, let identifier = scale.foundationIdentifier,
-            rule.frequency == .yearly || rule.frequency == .monthly
-        {
-            plan = nil
-            scalePlan = ScaleExpansion(rule: rule, scale: scale, identifier: identifier, start: start)
-        } else {
-            // A DAILY or shorter rule in another calendar has no month parts (validate()
-            // refuses them), so its occurrences are the Gregorian ones.
-            plan = rule.map { ExpansionPlan(rule: $0, start: start) }
-            scalePlan = nil
+        switch rule.map({ RulePlan($0, start: start) }) {
+        case .gregorian(let gregorian): (plan, scalePlan) = (gregorian, nil)
+        case .scale(let scale): (plan, scalePlan) = (nil, scale)
+        case nil: (plan, scalePlan) = (nil, nil)
         }
         sortedDates = Array(Set(dates.map(\.localSeconds))).sorted()
         excluded = Set(exceptions.map(\.localSeconds))
@@ -190,18 +170,78 @@ public struct Recurrence: Hashable, Sendable {
         func shifted(_ local: LocalDateTime) -> LocalDateTime { LocalDateTime(date: local.date, time: time) }
         return Recurrence(
             checked: shifted(start), rule: rule, dates: dates.map(shifted), exceptions: exceptions.map(shifted), exceptionDays: exceptionDays,
-            timeZone: timeZone, isAllDay: false, untilDateKeepsItsDay: true)
+            timeZone: timeZone, isAllDay: false, untilDateKeepsItsDay: true, exclusionRules: exclusionRules)
+    }
+
+    /// The set less the occurrences of `rules` (`EXRULE`, from RFC 2445; RFC 5545 deprecates
+    /// it but iCalendar files still carry it): each rule is expanded from the same start, and
+    /// a wall-clock time that is one of its occurrences is removed, as an `EXDATE` would be.
+    /// `RDATE` times are removed too, as RFC 2445 has it. In an all-day recurrence the rules'
+    /// `BYHOUR`, `BYMINUTE` and `BYSECOND` are ignored, as the set's own rule's are.
+    ///
+    /// ```swift
+    /// let rule = try RecurrenceRule(parsing: "FREQ=WEEKLY;BYDAY=TU,TH;COUNT=6")
+    /// let thursdays = try RecurrenceRule(parsing: "FREQ=WEEKLY;BYDAY=TH;COUNT=2")
+    /// let set = try Recurrence(start: "2026-03-03T09:00", rule: rule).removing(occurrencesOf: [thursdays])
+    /// let days = set.firstLocal(9).map(\.date.description)  // ["2026-03-03", "2026-03-10", "2026-03-17", "2026-03-19"]
+    /// ```
+    ///
+    /// - Parameter rules: The rules whose occurrences to remove, added to any already there.
+    /// - Throws: A ``RecurrenceRuleError`` when a rule is invalid, has an `UNTIL` in UTC while
+    ///   the set is floating, or (all-day) repeats more often than daily.
+    /// - Complexity: Each rule adds a walk of its own occurrences beside the set's, so the
+    ///   cost per occurrence grows by the rules' rates.
+    public func removing(occurrencesOf rules: [RecurrenceRule]) throws(RecurrenceRuleError) -> Recurrence {
+        var checked: [RecurrenceRule] = []
+        for rule in rules {
+            try rule.validate()
+            if case .instant = rule.until, timeZone == nil {
+                throw RecurrenceRuleError(
+                    part: "UNTIL",
+                    "\(rule.until!) in an excluded rule is a UTC time but the recurrence is floating; write UNTIL without Z, or give the recurrence a time zone"
+                )
+            }
+            checked.append(isAllDay ? try Self.dayRule(rule) : rule)
+        }
+        return Recurrence(
+            checked: start, rule: rule, dates: dates, exceptions: exceptions, exceptionDays: exceptionDays, timeZone: timeZone, isAllDay: isAllDay,
+            untilDateKeepsItsDay: untilDateKeepsItsDay, exclusionRules: exclusionRules + checked)
+    }
+
+    /// `rule` as an all-day recurrence reads it: by days, without times, with a date `UNTIL`.
+    private static func dayRule(_ rule: RecurrenceRule) throws(RecurrenceRuleError) -> RecurrenceRule {
+        var rule = rule
+        try rule.validate()
+        guard rule.frequency >= .daily else {
+            throw RecurrenceRuleError(
+                part: "FREQ", "an all-day recurrence (a DATE start) repeats by days; FREQ=\(rule.frequency) needs a start with a time of day")
+        }
+        rule.byHour = []
+        rule.byMinute = []
+        rule.bySecond = []
+        switch rule.until {
+        case .local(let local): rule.until = .date(local.date)
+        case .instant(let date): rule.until = .date(LocalDateTime(localSeconds: date.wholeSecondsSince1970).date)
+        case .date, nil: break
+        }
+        do throws(RecurrenceRuleError) {
+            try rule.validate()
+        } catch {
+            throw RecurrenceRuleError(part: error.part, "\(error.message) (BYHOUR, BYMINUTE and BYSECOND are ignored with a DATE start)")
+        }
+        return rule
     }
 
     /// Whether the set ends: its rule has `COUNT` or `UNTIL`, or it has no rule (its
     /// occurrences are ``dates``).
     public var isFinite: Bool { rule.map { $0.count != nil || $0.until != nil } ?? true }
 
-    /// Equal when the start, rule, dates, exceptions and zone are, and both are all-day or
+    /// Equal when the start, rule, dates, exceptions, excluded rules and zone are, and both are all-day or
     /// neither is.
     public static func == (lhs: Recurrence, rhs: Recurrence) -> Bool {
         (lhs.start, lhs.rule, lhs.dates, lhs.exceptions, lhs.timeZone) == (rhs.start, rhs.rule, rhs.dates, rhs.exceptions, rhs.timeZone)
             && (lhs.exceptionDays, lhs.isAllDay, lhs.untilDateKeepsItsDay) == (rhs.exceptionDays, rhs.isAllDay, rhs.untilDateKeepsItsDay)
+            && lhs.exclusionRules == rhs.exclusionRules
     }
 
     /// Hashes what `==` compares.
@@ -214,6 +254,7 @@ public struct Recurrence: Hashable, Sendable {
         hasher.combine(timeZone)
         hasher.combine(isAllDay)
         hasher.combine(untilDateKeepsItsDay)
+        hasher.combine(exclusionRules)
     }
 
     /// Whether two occurrences can fall on the same local day: a rule shorter than a day, more
@@ -275,6 +316,74 @@ public struct Recurrence: Hashable, Sendable {
         }
     }
 
+    /// The wall-clock bound (inclusive) of an excluded rule's `UNTIL`: a UTC `UNTIL` is read
+    /// as the wall-clock time at that instant, in `zone` or the recurrence's own zone.
+    private func exclusionUntil(_ rule: RecurrenceRule, zone: ZoneRules?) -> Int? {
+        switch rule.until {
+        case nil: return nil
+        case .date(let date): return (untilDateKeepsItsDay ? date.dayNumber + 1 : date.dayNumber) * 86_400 - 1
+        case .local(let local): return local.localSeconds
+        case .instant(let date):
+            let seconds = date.wholeSecondsSince1970
+            if let zone { return seconds + zone.offset(atInstant: seconds) }
+            return seconds + (timeZone?.secondsFromGMT(for: date) ?? 0)
+        }
+    }
+
+    /// How one rule is expanded: the Gregorian fast path, or a `YEARLY` or `MONTHLY` rule in
+    /// another calendar. A `DAILY` or shorter rule in another calendar has no month parts
+    /// (``RecurrenceRule/validate()`` refuses them), so its occurrences are the Gregorian ones.
+    enum RulePlan: Sendable {
+        case gregorian(ExpansionPlan)
+        case scale(ScaleExpansion)
+
+        init(_ rule: RecurrenceRule, start: LocalDateTime) {
+            if let scale = rule.calendarScale, let identifier = scale.foundationIdentifier, rule.frequency == .yearly || rule.frequency == .monthly {
+                self = .scale(ScaleExpansion(rule: rule, scale: scale, identifier: identifier, start: start))
+            } else {
+                self = .gregorian(ExpansionPlan(rule: rule, start: start))
+            }
+        }
+
+        func cursor(from: Int?, through: Int) -> Cursor {
+            switch self {
+            case .gregorian(let plan): return .gregorian(RuleCursor(plan: plan, from: from, through: through))
+            case .scale(let plan): return .scale(ScaleCursor(plan: plan, from: from, through: through))
+            }
+        }
+    }
+
+    /// A walk over one rule's occurrences, either plan's.
+    enum Cursor {
+        case gregorian(RuleCursor)
+        case scale(ScaleCursor)
+
+        mutating func next() -> Int? {
+            switch self {
+            case .gregorian(var cursor):
+                let value = cursor.next()
+                self = .gregorian(cursor)
+                return value
+            case .scale(var cursor):
+                let value = cursor.next()
+                self = .scale(cursor)
+                return value
+            }
+        }
+    }
+
+    /// Walks an excluded rule alongside the set: its next occurrence not yet passed.
+    struct Exclusion {
+        var cursor: Cursor
+        var pending: Int?
+
+        /// Whether `local` is one of the rule's occurrences; calls come in ascending order.
+        mutating func contains(_ local: Int) -> Bool {
+            while let value = pending, value < local { pending = cursor.next() }
+            return pending == local
+        }
+    }
+
     /// Walks the set in wall-clock order: the rule merged with the extra dates, less the
     /// exceptions.
     struct Walk {
@@ -286,6 +395,7 @@ public struct Recurrence: Hashable, Sendable {
         private let excluded: Set<Int>
         private let excludedDays: Set<Int>
         private let upper: Int
+        private var exclusions: [Exclusion]
 
         init(_ recurrence: Recurrence, from: Int?, through: Int?, zone: ZoneRules?) {
             let until = recurrence.localUntil(zone)
@@ -304,6 +414,18 @@ public struct Recurrence: Hashable, Sendable {
             excluded = recurrence.excluded
             excludedDays = recurrence.excludedDays
             upper = through ?? ExpansionPlan.endOfTime
+            exclusions = zip(recurrence.exclusionRules, recurrence.exclusionPlans).map { rule, plan in
+                let bound = min(through ?? ExpansionPlan.endOfTime, recurrence.exclusionUntil(rule, zone: zone) ?? ExpansionPlan.endOfTime)
+                var cursor = plan.cursor(from: from, through: bound)
+                return Exclusion(cursor: cursor, pending: cursor.next())
+            }
+        }
+
+        /// Whether an excluded rule has `local`; each rule's walk moves up to it.
+        private mutating func isExcludedByRule(_ local: Int) -> Bool {
+            var found = false
+            for index in exclusions.indices where exclusions[index].contains(local) { found = true }
+            return found
         }
 
         mutating func next() -> Int? {
@@ -326,6 +448,7 @@ public struct Recurrence: Hashable, Sendable {
                 }
                 if excluded.contains(local) { continue }
                 if !excludedDays.isEmpty, excludedDays.contains(ExpansionPlan.floorDiv(local, 86_400)) { continue }
+                if isExcludedByRule(local) { continue }
                 return local
             }
         }
