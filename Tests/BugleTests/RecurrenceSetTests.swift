@@ -225,6 +225,18 @@ import Testing
         #expect(sample != (try Recurrence(start: "2026-03-03T09:00", rule: rule)))
     }
 
+    /// RFC 5545 §3.8.5.2's example, `RDATE;VALUE=PERIOD:19960403T020000Z/19960403T040000Z,
+    /// 19960404T010000Z/PT3H`: each period adds its start.
+    @Test func aPeriodAddsItsStart() throws {
+        let set = try Recurrence(
+            iCalendar: """
+                DTSTART:19960402T010000Z
+                RDATE;VALUE=PERIOD:19960403T020000Z/19960403T040000Z,19960404T010000Z/PT3H
+                RDATE;VALUE=PERIOD:19960405T010000Z/P1DT2H30M,19960406T010000Z/+P1W
+                """)
+        #expect(set.firstLocal(9).map(\.description) == ["1996-04-03T02:00", "1996-04-04T01:00", "1996-04-05T01:00", "1996-04-06T01:00"])
+    }
+
     @Test func anExcludedRuleHonoursItsUntilAndCalendar() throws {
         // Every day in March 2026 but the weekends before the 15th (a UTC UNTIL read in New York).
         let newYork = zone("America/New_York")
@@ -272,7 +284,24 @@ import Testing
             "line 2 (EXDATE): \"20260310T090000Z\" is in UTC (Z) and cannot also be in TZID=Europe/Paris"
         ),
         ("DTSTART:20260301T090000\nRDATE:20260310T090000Z", "line 2 (RDATE): 2026-03-10T09:00Z is a time in a zone but the recurrence is floating"),
-        ("DTSTART:20260301T090000\nRDATE;VALUE=PERIOD:20260310T090000Z/PT1H", "line 2 (RDATE): VALUE=PERIOD is not supported"),
+        ("DTSTART:20260301T090000\nRDATE;VALUE=PERIOD:20260310T090000", "line 2 (RDATE): \"20260310T090000\" is not a period; expected START/END"),
+        (
+            "DTSTART:20260301T090000\nRDATE;VALUE=PERIOD:20260310T090000/-PT1H",
+            "line 2 (RDATE): \"20260310T090000/-PT1H\": a period's duration must be positive"
+        ),
+        ("DTSTART:20260301T090000\nRDATE;VALUE=PERIOD:20260310T090000/PT0S", "line 2 (RDATE): \"20260310T090000/PT0S\": a period's duration must be positive"),
+        ("DTSTART:20260301T090000\nRDATE;VALUE=PERIOD:20260310T090000/P1W2D", "line 2 (RDATE): \"20260310T090000/P1W2D\": \"P1W2D\" is not a duration"),
+        ("DTSTART:20260301T090000\nRDATE;VALUE=PERIOD:20260310T090000/PT", "line 2 (RDATE): \"20260310T090000/PT\": \"PT\" is not a duration"),
+        ("DTSTART:20260301T090000\nRDATE;VALUE=PERIOD:20260310T090000/P1H", "line 2 (RDATE): \"20260310T090000/P1H\": \"P1H\" is not a duration"),
+        (
+            "DTSTART:20260301T090000\nRDATE;VALUE=PERIOD:20260310T090000/20260310T080000",
+            "line 2 (RDATE): \"20260310T090000/20260310T080000\": the period ends before it starts"
+        ),
+        (
+            "DTSTART:20260301T090000\nRDATE;VALUE=PERIOD:20260310T090000/20260310T100000Z",
+            "line 2 (RDATE): \"20260310T090000/20260310T100000Z\": the period ends with \"20260310T100000Z\"; expected a date-time YYYYMMDDTHHMMSS"
+        ),
+        ("DTSTART:20260301T090000\nEXDATE;VALUE=PERIOD:20260310T090000/PT1H", "line 2 (EXDATE): VALUE=PERIOD is not a value type of EXDATE"),
         ("DTSTART:20260301T090000\nEXDATE:20260230T090000", "line 2 (EXDATE): \"20260230T090000\": 20260230 is not a day of the calendar"),
         ("DTSTART:20260301T090000\nEXDATE:20260310T246000", "line 2 (EXDATE): \"20260310T246000\": the time must be 000000 to 235959"),
         ("DTSTART:18500301T090000", "line 1 (DTSTART): \"18500301T090000\": the year 1850 is outside the supported years, 1900 to 2999"),

@@ -286,7 +286,9 @@ extension Recurrence {
     /// - `RDATE` and `EXDATE` take `VALUE=DATE` or `VALUE=DATE-TIME` (the default), and
     ///   `TZID=`, and `Z`; a value in another zone than the start's becomes the wall-clock
     ///   time of the same instant in the start's zone (see
-    ///   ``init(start:rule:dates:exceptions:timeZone:)``). `VALUE=PERIOD` is not read.
+    ///   ``init(start:rule:dates:exceptions:timeZone:)``). `RDATE;VALUE=PERIOD` adds each
+    ///   period's start (`20260310T090000Z/PT1H` or `…/20260310T100000Z`); its end or length
+    ///   is checked and set aside, as a notification has no use for it.
     /// - `TZID` names an IANA zone (`America/New_York`); another name is an error naming it.
     ///   A DATE value takes no `TZID`, and a `Z` value neither.
     /// - One `RRULE` at most (RFC 5545 leaves the set of several undefined). `EXRULE` lines
@@ -475,11 +477,10 @@ enum ICalendarValues {
     static func read(_ property: ICalendarProperty) throws(ICalendarError) -> [RecurrenceValue] {
         func problem(_ message: String) -> ICalendarError { ICalendarError(line: property.line, property: property.name, message) }
         let type = property.parameters["VALUE"]?.uppercased() ?? "DATE-TIME"
-        guard type == "DATE" || type == "DATE-TIME" else {
-            if type == "PERIOD", property.name == "RDATE" {
-                throw problem("VALUE=PERIOD is not supported; give the start of each period as a DATE-TIME")
-            }
-            throw problem("VALUE=\(type) is not a value type of \(property.name); expected DATE or DATE-TIME")
+        let isPeriod = type == "PERIOD" && property.name == "RDATE"
+        guard type == "DATE" || type == "DATE-TIME" || isPeriod else {
+            throw problem(
+                "VALUE=\(type) is not a value type of \(property.name); expected DATE or DATE-TIME\(property.name == "RDATE" ? " or PERIOD" : "")")
         }
         var zone: TimeZone?
         if let name = property.parameters["TZID"] {
@@ -494,7 +495,19 @@ enum ICalendarValues {
             throw problem("more than \(Recurrence.maximumExtraDates) values; at most that many are read")
         }
         var values: [RecurrenceValue] = []
-        for text in texts {
+        for whole in texts {
+            var text = whole
+            // A period (RFC 5545 §3.3.9) is an occurrence at its start; its end or length,
+            // which a notification has no use for, is checked and set aside.
+            var periodEnd: Substring?
+            if isPeriod {
+                let halves = whole.split(separator: "/", omittingEmptySubsequences: false)
+                guard halves.count == 2 else {
+                    throw problem("\"\(whole)\" is not a period; expected START/END or START/DURATION, such as 20260310T090000Z/PT1H")
+                }
+                text = halves[0]
+                periodEnd = halves[1]
+            }
             let upper = text.uppercased()
             let scalars = Array(upper.unicodeScalars)
             if type == "DATE" {
@@ -525,6 +538,7 @@ enum ICalendarValues {
                         ? "\"\(text)\": 60 seconds (a leap second) is not supported" : "\"\(text)\": the time must be 000000 to 235959")
             }
             let local = LocalDateTime(date: day, time: LocalTime(secondOfDay: hour * 3600 + minute * 60 + second))
+            if let periodEnd { try checkPeriodEnd(periodEnd, start: local, startInUTC: scalars.count == 16, whole: whole, problem: problem) }
             if scalars.count == 16 {
                 if let name = property.parameters["TZID"] {
                     throw problem("\"\(text)\" is in UTC (Z) and cannot also be in TZID=\(name)")
@@ -537,6 +551,68 @@ enum ICalendarValues {
             }
         }
         return values
+    }
+
+    /// The end of a period (a DATE-TIME after the start, in UTC when the start is) or its
+    /// length (a positive duration, RFC 5545 §3.3.6: `PT1H`, `P1D`, `P2W`, `P1DT12H`).
+    private static func checkPeriodEnd(
+        _ end: Substring, start: LocalDateTime, startInUTC: Bool, whole: Substring, problem: (String) -> ICalendarError
+    ) throws(ICalendarError) {
+        let scalars = Array(end.uppercased().unicodeScalars)
+        if scalars.first == "P" || scalars.first == "+" || scalars.first == "-" {
+            guard scalars.first != "-" else { throw problem("\"\(whole)\": a period's duration must be positive (RFC 5545 §3.3.9)") }
+            guard let seconds = durationSeconds(scalars.first == "+" ? Array(scalars.dropFirst()) : scalars) else {
+                throw problem("\"\(whole)\": \"\(end)\" is not a duration; expected such as PT1H, PT30M, P1D, P1DT12H or P2W")
+            }
+            guard seconds > 0 else { throw problem("\"\(whole)\": a period's duration must be positive (RFC 5545 §3.3.9)") }
+            return
+        }
+        guard scalars.count == (startInUTC ? 16 : 15), scalars.count < 16 || scalars[15] == "Z", scalars.count > 8, scalars[8] == "T",
+            let day = try? date(scalars, text: end, problem: problem), let hour = digits(scalars, 9..<11), let minute = digits(scalars, 11..<13),
+            let second = digits(scalars, 13..<15), hour < 24, minute < 60, second < 60
+        else {
+            throw problem(
+                "\"\(whole)\": the period ends with \"\(end)\"; expected a date-time \(startInUTC ? "in UTC (YYYYMMDDTHHMMSSZ), as its start is" : "YYYYMMDDTHHMMSS, as its start is") or a duration such as PT1H"
+            )
+        }
+        let local = LocalDateTime(date: day, time: LocalTime(secondOfDay: hour * 3600 + minute * 60 + second))
+        guard local > start else { throw problem("\"\(whole)\": the period ends before it starts") }
+    }
+
+    /// The seconds of an RFC 5545 duration without its sign (`P1W`, `P1DT2H3M4S`, `PT15M`),
+    /// or `nil` when it is not one. Each number has at most 9 digits.
+    private static func durationSeconds(_ scalars: [Unicode.Scalar]) -> Int? {
+        guard scalars.first == "P", scalars.count > 1 else { return nil }
+        var total = 0
+        var number: Int?
+        var digitCount = 0
+        var inTime = false
+        var seen: Set<Unicode.Scalar> = []
+        for scalar in scalars.dropFirst() {
+            if ("0"..."9").contains(scalar) {
+                digitCount += 1
+                guard digitCount <= 9 else { return nil }
+                number = (number ?? 0) * 10 + Int(scalar.value - 48)
+                continue
+            }
+            if scalar == "T" {
+                guard number == nil, !inTime, !seen.contains("W") else { return nil }
+                inTime = true
+                continue
+            }
+            let units: [Unicode.Scalar: Int] = inTime ? ["H": 3600, "M": 60, "S": 1] : ["W": 604_800, "D": 86_400]
+            guard let value = number, let unit = units[scalar], !seen.contains(scalar) else { return nil }
+            // Weeks stand alone; the time's units come in the order H, M, S.
+            if (scalar == "W" && !seen.isEmpty) || seen.contains("W") { return nil }
+            if inTime, seen.contains(where: { ($0 == "S" && scalar != "S") || ($0 == "M" && scalar == "H") }) { return nil }
+            seen.insert(scalar)
+            total += value * unit
+            number = nil
+            digitCount = 0
+        }
+        // A trailing number without a unit, or a T with nothing after it, is not a duration.
+        guard number == nil, !(inTime && !seen.contains(where: { "HMS".unicodeScalars.contains($0) })), !seen.isEmpty else { return nil }
+        return total
     }
 
     private static func digits(_ scalars: [Unicode.Scalar], _ range: Range<Int>) -> Int? {
