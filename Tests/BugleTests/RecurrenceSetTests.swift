@@ -237,6 +237,17 @@ import Testing
         #expect(set.firstLocal(9).map(\.description) == ["1996-04-03T02:00", "1996-04-04T01:00", "1996-04-05T01:00", "1996-04-06T01:00"])
     }
 
+    /// An excluded rule that fires every second in June, against a set on 1 January and
+    /// 1 June: the Junes go, and the walk does not step through the year's seconds.
+    @Test func aDenseExcludedRuleIsNotWalkedSecondBySecond() throws {
+        let set = try Recurrence(start: "2026-01-01T09:00", rule: RecurrenceRule(parsing: "FREQ=YEARLY;BYMONTH=1,6;BYMONTHDAY=1"))
+            .removing(occurrencesOf: [RecurrenceRule(parsing: "FREQ=SECONDLY;BYMONTH=6")])
+        let firsts = set.firstLocal(50)
+        #expect(firsts.count == 50 && firsts.allSatisfy { $0.date.month == 1 && $0.date.day == 1 })
+        #expect(firsts.last?.date.year == 2075)
+        #expect(set.nextLocal(after: "2100-01-02T00:00")?.description == "2101-01-01T09:00")
+    }
+
     @Test func anExcludedRuleHonoursItsUntilAndCalendar() throws {
         // Every day in March 2026 but the weekends before the 15th (a UTC UNTIL read in New York).
         let newYork = zone("America/New_York")

@@ -374,12 +374,33 @@ public struct Recurrence: Hashable, Sendable {
 
     /// Walks an excluded rule alongside the set: its next occurrence not yet passed.
     struct Exclusion {
+        let plan: RulePlan
+        let bound: Int
         var cursor: Cursor
         var pending: Int?
 
+        init(plan: RulePlan, from: Int?, through bound: Int) {
+            self.plan = plan
+            self.bound = bound
+            cursor = plan.cursor(from: from, through: bound)
+            pending = cursor.next()
+        }
+
         /// Whether `local` is one of the rule's occurrences; calls come in ascending order.
+        /// A rule far denser than the set (every second, against a yearly set) is not walked
+        /// second by second: after a few steps the walk starts again at `local`, which costs
+        /// what starting a query there costs.
         mutating func contains(_ local: Int) -> Bool {
-            while let value = pending, value < local { pending = cursor.next() }
+            var steps = 0
+            while let value = pending, value < local {
+                steps += 1
+                if steps > 64 {
+                    cursor = plan.cursor(from: local, through: bound)
+                    pending = cursor.next()
+                    break
+                }
+                pending = cursor.next()
+            }
             return pending == local
         }
     }
@@ -416,8 +437,7 @@ public struct Recurrence: Hashable, Sendable {
             upper = through ?? ExpansionPlan.endOfTime
             exclusions = zip(recurrence.exclusionRules, recurrence.exclusionPlans).map { rule, plan in
                 let bound = min(through ?? ExpansionPlan.endOfTime, recurrence.exclusionUntil(rule, zone: zone) ?? ExpansionPlan.endOfTime)
-                var cursor = plan.cursor(from: from, through: bound)
-                return Exclusion(cursor: cursor, pending: cursor.next())
+                return Exclusion(plan: plan, from: from, through: bound)
             }
         }
 
