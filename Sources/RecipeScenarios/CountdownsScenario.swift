@@ -16,7 +16,7 @@ import Foundation
 /// | --- | --- |
 /// | `legacy: [{ id, eventId, at, title }]` | an older app version left these notifications pending (`at` with an offset) |
 /// | `openApp: {}` | the user opens the app |
-/// | `addEvent: { id, name, icon, date, timezone, preset, recurrence, notes }` | creates an event; `date` is local to `timezone`; without `timezone` and `preset`, the default plan (`ReminderPlan/defaultPlan(in:)`) in the device's zone |
+/// | `addEvent: { id, name, icon, date, timezone, preset, recurrence, calendar, notes }` | creates an event; `date` is local to `timezone`; without `timezone` and `preset`, the default plan (`ReminderPlan/defaultPlan(in:)`) in the device's zone; `calendar` (`gregorian` unless given, `chinese`, `korean`, `hebrew`) is the one it repeats in (`CountdownCalendar`) |
 /// | `editEvent: { id, name, date }` | renames or moves an event (`date` local to the event's zone) |
 /// | `setPreset: { event, preset }` | picks a reminder preset |
 /// | `setReminder: { event, reminder, enabled }` | turns one reminder (`7 days before`, `1 day before`, `1 hour before`, `At start`) on or off |
@@ -72,7 +72,7 @@ public struct CountdownsScenario: ScenarioRecipe {
                     ])
                 })
         case "addEvent":
-            let object = try value.object(["id", "name", "icon", "date", "timezone", "preset", "recurrence", "notes"])
+            let object = try value.object(["id", "name", "icon", "date", "timezone", "preset", "recurrence", "calendar", "notes"])
             var result: [String: JSONValue] = [:]
             for field in ["id", "name", "date"] { result[field] = .string(try object.required(field).string()) }
             _ = try object.required("date").dateTime()
@@ -83,6 +83,7 @@ public struct CountdownsScenario: ScenarioRecipe {
             result["icon"] = .string(try object["icon"]?.string() ?? "📅")
             if let preset = try Self.choice(object["preset"], ReminderPreset.self) { result["preset"] = .string(preset) }
             result["recurrence"] = .string(try Self.choice(object["recurrence"], CountdownRecurrence.self) ?? "none")
+            result["calendar"] = .string(try Self.choice(object["calendar"], CountdownCalendar.self) ?? "gregorian")
             result["notes"] = .string(try object["notes"]?.string() ?? "")
             return .object(result)
         case "editEvent":
@@ -188,10 +189,12 @@ public struct CountdownsScenario: ScenarioRecipe {
             let countdown = Countdown(
                 id: event.value.string("id"), name: event.value.string("name"), icon: event.value.string("icon"), date: date,
                 createdAt: context.now, notes: event.value.string("notes"), reminderPlan: plan,
-                recurrence: CountdownRecurrence(rawValue: event.value.string("recurrence")) ?? .none)
+                recurrence: CountdownRecurrence(rawValue: event.value.string("recurrence")) ?? .none,
+                calendar: CountdownCalendar(rawValue: event.value.string("calendar")) ?? .gregorian)
             context.note(
-                "add \(countdown.icon) \(countdown.name): \(Self.describe(date, plan.timezone)), \(plan.preset.rawValue)"
-                    + (countdown.recurrence.label.map { ", \(CountdownRecurrence.indicator) \($0)" } ?? ""))
+                "add \(countdown.icon) \(countdown.name): \(Self.describe(date, plan.timezone))\(Self.calendarDate(of: countdown, at: date)), \(plan.preset.rawValue)"
+                    + (countdown.recurrence.label.map { ", \(CountdownRecurrence.indicator) \($0)" } ?? "")
+                    + (countdown.calendar == .gregorian ? "" : " in the \(countdown.calendar.name) calendar"))
             try app.add(countdown)
         case "editEvent":
             let id = event.value.string("id")
@@ -316,7 +319,9 @@ public struct CountdownsScenario: ScenarioRecipe {
     private func save(_ app: inout Countdowns, context: RecipeContext) async throws {
         for id in app.rollForward(at: context.now) {
             if let event = app[id] {
-                context.note("\(event.name) rolls forward to \(Self.describe(event.nextOccurrenceAt, event.reminderPlan.timezone))")
+                context.note(
+                    "\(event.name) rolls forward to \(Self.describe(event.nextOccurrenceAt, event.reminderPlan.timezone))"
+                        + Self.calendarDate(of: event, at: event.nextOccurrenceAt))
             }
         }
         try context.store(StoredApp(app: app), forKey: Self.storageKey)
@@ -347,6 +352,14 @@ public struct CountdownsScenario: ScenarioRecipe {
             in: ZoneRules(
                 timeZone: zone, from: Date(timeIntervalSince1970: TimeInterval(written.local.localSeconds - 86_400)),
                 through: Date(timeIntervalSince1970: TimeInterval(written.local.localSeconds + 86_400))))
+    }
+
+    /// ` (14 Adar II 5787)`: the day of `date` in the event's calendar, in its zone; empty in
+    /// the Gregorian calendar.
+    private static func calendarDate(of event: Countdown, at date: Date) -> String {
+        let zone = event.reminderPlan.timezone
+        let day = ZoneRules(timeZone: zone, around: date).localDateTime(at: date).date
+        return event.calendar.date(of: day).map { " (\($0))" } ?? ""
     }
 
     /// `2028-02-12T19:30 America/New_York`.

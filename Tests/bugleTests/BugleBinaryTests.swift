@@ -166,6 +166,7 @@ import Testing
         ("study-reminders", "Sources/Recipes/StudyReminders/StudyReminders.docc/StudyRemindersExample.md"),
         ("activity-windows", "Sources/Recipes/ActivityWindows/ActivityWindows.docc/ActivityWindowsExample.md"),
         ("countdowns", "Sources/Recipes/Countdowns/Countdowns.docc/CountdownsExample.md"),
+        ("countdowns-lunar", "Sources/Recipes/Countdowns/Countdowns.docc/LunarCountdowns.md"),
         ("facts-a-day", "Sources/Recipes/FactsADay/FactsADay.docc/FactsADayExample.md"),
     ])
     func recipeExamplesRunAndTheirArticlesShowTheirOutput(name: String, article: String) throws {

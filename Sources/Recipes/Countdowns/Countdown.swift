@@ -15,7 +15,9 @@ import Foundation
 /// ```
 ///
 /// Missing optional fields read as the app's defensive defaults: no notes, no reminders, no
-/// recurrence, and `date` for both `nextOccurrenceAt` and `originalDateAt`.
+/// recurrence, the Gregorian calendar, and `date` for both `nextOccurrenceAt` and
+/// `originalDateAt`. A countdown that repeats in another calendar adds
+/// `"calendar": "chinese"` (or `"korean"`, `"hebrew"`; see ``CountdownCalendar``).
 public struct Countdown: Hashable, Sendable, Codable, Identifiable {
     /// The event's unique identifier (a GUID in the app).
     public var id: String
@@ -48,11 +50,24 @@ public struct Countdown: Hashable, Sendable, Codable, Identifiable {
     /// frequency (which still gives the label, "Repeats yearly", and the Pro gate). `nil` for
     /// the events the app makes; stored under `"iCalendarRecurrence"` only when set.
     public var iCalendarRecurrence: String?
+    /// The calendar the event repeats in: ``CountdownCalendar/gregorian`` unless the user picks
+    /// another, such as ``CountdownCalendar/chinese`` for Lunar New Year (yearly from a day
+    /// that is the 1st of the 1st Chinese month) or ``CountdownCalendar/hebrew`` for a Hebrew
+    /// birthday. A yearly event then comes back on the same day of the same month of that
+    /// calendar, a monthly one on the same day of each of its months, read from
+    /// `originalDateAt` on the wall clock of the event's zone; a day a year lacks (a leap
+    /// month, a 30th) moves as ``CountdownCalendar`` says. Daily and weekly events repeat
+    /// alike in every calendar, and a one-time event is not changed by it. An event imported
+    /// with ``iCalendarRecurrence`` follows its own rule, whose `RSCALE` gives this property.
+    /// Stored under `"calendar"` only when it is not Gregorian, so the app's older files, which
+    /// do not have it, read as Gregorian.
+    public var calendar: CountdownCalendar
 
     /// An event; `nextOccurrenceAt` and `originalDateAt` start at `date`.
     public init(
         id: String, name: String, icon: String = "📅", date: Date, createdAt: Date, notes: String = "",
-        reminderPlan: ReminderPlan, reminders: [CountdownReminder] = [], recurrence: CountdownRecurrence = .none
+        reminderPlan: ReminderPlan, reminders: [CountdownReminder] = [], recurrence: CountdownRecurrence = .none,
+        calendar: CountdownCalendar = .gregorian
     ) {
         self.id = id
         self.name = name
@@ -65,10 +80,11 @@ public struct Countdown: Hashable, Sendable, Codable, Identifiable {
         self.recurrence = recurrence
         self.nextOccurrenceAt = date
         self.originalDateAt = date
+        self.calendar = calendar
     }
 
     private enum CodingKeys: String, CodingKey {
-        case id, name, icon, date, createdAt, notes, reminderPlan, reminders, recurrence, nextOccurrenceAt, originalDateAt, iCalendarRecurrence
+        case id, name, icon, date, createdAt, notes, reminderPlan, reminders, recurrence, nextOccurrenceAt, originalDateAt, iCalendarRecurrence, calendar
     }
 
     /// Reads the app's stored shape; a bad field throws a `DecodingError` whose coding path
@@ -87,6 +103,7 @@ public struct Countdown: Hashable, Sendable, Codable, Identifiable {
         nextOccurrenceAt = try ISODate.decodeIfPresent(container, .nextOccurrenceAt) ?? date
         originalDateAt = try ISODate.decodeIfPresent(container, .originalDateAt) ?? date
         iCalendarRecurrence = try container.decodeIfPresent(String.self, forKey: .iCalendarRecurrence)
+        calendar = try container.decodeIfPresent(CountdownCalendar.self, forKey: .calendar) ?? .gregorian
         if let lines = iCalendarRecurrence {
             do throws(ICalendarError) {
                 _ = try Self.recurrence(lines, anchor: originalDateAt, zone: reminderPlan.timezone)
@@ -111,6 +128,7 @@ public struct Countdown: Hashable, Sendable, Codable, Identifiable {
         try container.encode(ISODate.string(nextOccurrenceAt), forKey: .nextOccurrenceAt)
         try container.encode(ISODate.string(originalDateAt), forKey: .originalDateAt)
         try container.encodeIfPresent(iCalendarRecurrence, forKey: .iCalendarRecurrence)
+        if calendar != .gregorian { try container.encode(calendar, forKey: .calendar) }
     }
 
     /// `lines` (``iCalendarRecurrence``) read from `anchor` on the wall clock of `zone`.
@@ -285,6 +303,11 @@ extension ReminderPreset {
 
 extension CountdownRecurrence {
     /// Reads the recurrence's name; another name is an error that lists the valid ones.
+    public init(from decoder: any Decoder) throws { self = try decodeChoice(decoder) }
+}
+
+extension CountdownCalendar {
+    /// Reads the calendar's name; another name is an error that lists the valid ones.
     public init(from decoder: any Decoder) throws { self = try decodeChoice(decoder) }
 }
 

@@ -37,8 +37,9 @@ extension CountdownImport {
     ///   label and the Pro gate, and ``Countdown/iCalendarRecurrence`` keeps the rule, the
     ///   extra dates and the exceptions, which the occurrences follow. The rule is read as
     ///   written: without `SKIP=BACKWARD`, a monthly event on the 31st skips the shorter
-    ///   months, as RFC 5545 has it. `RDATE` without an `RRULE` is an error: a countdown
-    ///   repeats by a rule.
+    ///   months, as RFC 5545 has it. A rule with `RSCALE=CHINESE`, `DANGI` or `HEBREW`
+    ///   gives ``Countdown/calendar`` (what the app shows); its own `SKIP` is kept. `RDATE`
+    ///   without an `RRULE` is an error: a countdown repeats by a rule.
     /// - Each `VALARM`'s `TRIGGER` is a reminder: a duration before the start, 7 days
     ///   (`-P7D`, `-P1W`), 1 day (`-P1D`, `-PT24H`), 1 hour (`-PT1H`) or 0 (`PT0S`). An
     ///   all-day event's triggers count from the start of its day, as calendars write them:
@@ -149,6 +150,7 @@ extension CountdownImport {
             id: eventID, name: name, icon: icon, date: anchor, createdAt: createdAt, reminderPlan: plan, reminders: reminders, recurrence: kind)
         countdown.nextOccurrenceAt = next
         countdown.iCalendarRecurrence = lines
+        if let scale = recurrence.rule?.calendarScale { countdown.calendar = CountdownCalendar(scale: scale) ?? .gregorian }
         return countdown
     }
 

@@ -11,10 +11,14 @@ public enum CountdownStatus: Hashable, Sendable {
 
 extension Countdown {
     /// The event's occurrences: its `recurrence` on the recurrence engine, anchored at
-    /// `originalDateAt` on the wall clock of the event's zone, with `SKIP=BACKWARD` so a
-    /// month or year without the day clamps to its last day (Jan 31 → Feb 28 → Mar 31,
-    /// Feb 29 → Feb 28); an event imported from a calendar follows its own rule, extra
-    /// dates and exceptions instead (``iCalendarRecurrence``). `nil` for a one-time event.
+    /// `originalDateAt` on the wall clock of the event's zone, counted in its ``calendar``
+    /// (`RSCALE`). In the Gregorian calendar, with `SKIP=BACKWARD`, a month or year without
+    /// the day clamps to its last day (Jan 31 → Feb 28 → Mar 31, Feb 29 → Feb 28); in the
+    /// others the day and month move as ``CountdownCalendar`` says (Lunar New Year is
+    /// `RSCALE=CHINESE;FREQ=YEARLY;SKIP=BACKWARD` from a 1st of the 1st month, a Hebrew
+    /// birthday `RSCALE=HEBREW;FREQ=YEARLY;SKIP=FORWARD`). An event imported from a calendar
+    /// follows its own rule, extra dates and exceptions instead (``iCalendarRecurrence``).
+    /// `nil` for a one-time event.
     public var recurrenceSet: Recurrence? {
         let frequency: String
         switch recurrence {
@@ -30,8 +34,10 @@ extension Countdown {
             return try? Self.recurrence(lines, anchor: originalDateAt, zone: zone)
         }
         let start = ZoneRules(timeZone: zone, around: originalDateAt).localDateTime(at: originalDateAt)
-        // A rule of one frequency with a valid start cannot fail to parse or validate.
-        let rule = try? RecurrenceRule(parsing: "FREQ=\(frequency);SKIP=BACKWARD;RSCALE=GREGORIAN")
+        // A rule of one frequency with a valid start cannot fail to parse or validate. Without
+        // BYMONTH and BYMONTHDAY the month and day come from the start, read in the calendar:
+        // a start in Adar I (5L) recurs in Adar I, in Adar where a year has none.
+        let rule = try? RecurrenceRule(parsing: "FREQ=\(frequency);SKIP=\(calendar.skip.rawValue);RSCALE=\(calendar.scale.rawValue)")
         return try? Recurrence(start: start, rule: rule, timeZone: zone)
     }
 
