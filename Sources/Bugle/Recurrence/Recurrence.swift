@@ -69,7 +69,8 @@ public struct Recurrence: Hashable, Sendable {
     private let untilDateKeepsItsDay: Bool
 
     let plan: ExpansionPlan?
-    /// The plan of a `YEARLY` or `MONTHLY` rule in a non-Gregorian calendar, instead of `plan`.
+    /// The plan of a rule in a non-Gregorian calendar (see ``ScaleExpansion/isNeeded(for:)``),
+    /// instead of `plan`.
     let scalePlan: ScaleExpansion?
     private let sortedDates: [Int]
     private let excluded: Set<Int>
@@ -160,14 +161,12 @@ public struct Recurrence: Hashable, Sendable {
         self.timeZone = timeZone
         self.isAllDay = isAllDay
         self.untilDateKeepsItsDay = untilDateKeepsItsDay
-        if let rule, let scale = rule.calendarScale, let identifier = scale.foundationIdentifier,
-            rule.frequency == .yearly || rule.frequency == .monthly
-        {
+        if let rule, let scale = rule.calendarScale, let identifier = scale.foundationIdentifier, ScaleExpansion.isNeeded(for: rule) {
             plan = nil
             scalePlan = ScaleExpansion(rule: rule, scale: scale, identifier: identifier, start: start)
         } else {
-            // A DAILY or shorter rule in another calendar has no month parts (validate()
-            // refuses them), so its occurrences are the Gregorian ones.
+            // A WEEKLY or shorter rule in another calendar without month, day-of-month or
+            // day-of-year parts has the Gregorian occurrences.
             plan = rule.map { ExpansionPlan(rule: $0, start: start) }
             scalePlan = nil
         }
@@ -221,7 +220,7 @@ public struct Recurrence: Hashable, Sendable {
     public var canRepeatWithinDay: Bool {
         if isAllDay { return false }
         if !dates.isEmpty { return true }
-        if let scalePlan { return scalePlan.times.count > 1 }
+        if let scalePlan { return scalePlan.canRepeatWithinDay }
         guard let plan else { return false }
         return plan.unit > 0 || plan.times.count > 1
     }
