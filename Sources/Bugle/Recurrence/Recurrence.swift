@@ -72,7 +72,8 @@ public struct Recurrence: Hashable, Sendable {
     private let untilDateKeepsItsDay: Bool
 
     let plan: ExpansionPlan?
-    /// The plan of a `YEARLY` or `MONTHLY` rule in a non-Gregorian calendar, instead of `plan`.
+    /// The plan of a rule in a non-Gregorian calendar (see ``ScaleExpansion/isNeeded(for:)``),
+    /// instead of `plan`.
     let scalePlan: ScaleExpansion?
     /// The plans of ``exclusionRules``, in their order.
     private let exclusionPlans: [RulePlan]
@@ -262,7 +263,7 @@ public struct Recurrence: Hashable, Sendable {
     public var canRepeatWithinDay: Bool {
         if isAllDay { return false }
         if !dates.isEmpty { return true }
-        if let scalePlan { return scalePlan.times.count > 1 }
+        if let scalePlan { return scalePlan.canRepeatWithinDay }
         guard let plan else { return false }
         return plan.unit > 0 || plan.times.count > 1
     }
@@ -330,15 +331,16 @@ public struct Recurrence: Hashable, Sendable {
         }
     }
 
-    /// How one rule is expanded: the Gregorian fast path, or a `YEARLY` or `MONTHLY` rule in
-    /// another calendar. A `DAILY` or shorter rule in another calendar has no month parts
-    /// (``RecurrenceRule/validate()`` refuses them), so its occurrences are the Gregorian ones.
+    /// How one rule is expanded: the Gregorian fast path, or a rule in another calendar whose
+    /// occurrences depend on it (``ScaleExpansion/isNeeded(for:)``). A `WEEKLY` or shorter
+    /// rule in another calendar without month, day-of-month or day-of-year parts has the
+    /// Gregorian occurrences.
     enum RulePlan: Sendable {
         case gregorian(ExpansionPlan)
         case scale(ScaleExpansion)
 
         init(_ rule: RecurrenceRule, start: LocalDateTime) {
-            if let scale = rule.calendarScale, let identifier = scale.foundationIdentifier, rule.frequency == .yearly || rule.frequency == .monthly {
+            if let scale = rule.calendarScale, let identifier = scale.foundationIdentifier, ScaleExpansion.isNeeded(for: rule) {
                 self = .scale(ScaleExpansion(rule: rule, scale: scale, identifier: identifier, start: start))
             } else {
                 self = .gregorian(ExpansionPlan(rule: rule, start: start))

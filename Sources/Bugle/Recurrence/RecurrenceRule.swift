@@ -138,6 +138,28 @@ public struct RecurrenceRule: Hashable, Sendable, CustomStringConvertible {
         /// Whether the calendar has leap months that `BYMONTH` names with an `L`.
         var hasLeapMonths: Bool { self == .chinese || self == .dangi || self == .hebrew }
 
+        /// The most days a year of this calendar has: 385 in the lunisolar calendars, 355 in
+        /// the Islamic ones, 366 in the others (as ICU's `UCAL_DAY_OF_YEAR` maximum, which
+        /// libical checks `BYYEARDAY` against).
+        var maximumYearDay: Int {
+            switch self {
+            case .chinese, .dangi, .hebrew: 385
+            case .islamic, .islamicCivil, .islamicUmmAlQura, .islamicTabular: 355
+            default: 366
+            }
+        }
+
+        /// The most weeks (with four days or more in the year) a year of this calendar has,
+        /// and the most times a weekday occurs in it: 55 in a year of up to 385 days, 51 in
+        /// one of up to 355, 53 in the others.
+        var maximumWeek: Int {
+            switch self {
+            case .chinese, .dangi, .hebrew: 55
+            case .islamic, .islamicCivil, .islamicUmmAlQura, .islamicTabular: 51
+            default: 53
+            }
+        }
+
         /// The most months a year of this calendar has.
         var maximumMonth: Int {
             switch self {
@@ -150,7 +172,8 @@ public struct RecurrenceRule: Hashable, Sendable, CustomStringConvertible {
     /// A weekday in `BYDAY`, optionally with an ordinal: `MO`, `2TU` (the second Tuesday),
     /// `-1FR` (the last Friday).
     public struct WeekdayNumber: Hashable, Sendable, CustomStringConvertible {
-        /// 1...53 or -53...-1; `nil` for every such weekday in the period.
+        /// 1...53 or -53...-1 (up to 55 in the Chinese, Korean and Hebrew calendars, whose
+        /// years have up to 385 days); `nil` for every such weekday in the period.
         public var ordinal: Int?
         /// The day of the week.
         public var weekday: Weekday
@@ -208,10 +231,12 @@ public struct RecurrenceRule: Hashable, Sendable, CustomStringConvertible {
     public var byDay: [WeekdayNumber]
     /// Days of the month, 1...31 or counted from the end, -1...-31 (`BYMONTHDAY`).
     public var byMonthDay: [Int]
-    /// Days of the year, 1...366 or counted from the end (`BYYEARDAY`).
+    /// Days of the year, 1...366 or counted from the end (`BYYEARDAY`); up to 385 in the
+    /// Chinese, Korean and Hebrew calendars, 355 in the Islamic ones.
     public var byYearDay: [Int]
     /// Weeks of the year, 1...53 or counted from the end (`BYWEEKNO`); week 1 is the first
-    /// with four days in the year.
+    /// with four days in the year. In another calendar (`RSCALE`) the weeks are those of its
+    /// year, up to 55 in the Chinese, Korean and Hebrew calendars.
     public var byWeekNumber: [Int]
     /// Months, 1...12 (`BYMONTH`), or up to 13 in a calendar with 13 months.
     public var byMonth: [Int]
@@ -282,10 +307,10 @@ public struct RecurrenceRule: Hashable, Sendable, CustomStringConvertible {
         try Self.check(bySecond, "BYSECOND", 0...59, signed: false)
         try Self.check(byMinute, "BYMINUTE", 0...59, signed: false)
         try Self.check(byHour, "BYHOUR", 0...23, signed: false)
-        try Self.check(byMonthDay, "BYMONTHDAY", 1...31, signed: true)
-        try Self.check(byYearDay, "BYYEARDAY", 1...366, signed: true)
-        try Self.check(byWeekNumber, "BYWEEKNO", 1...53, signed: true)
         let scale = calendarScale ?? .gregorian
+        try Self.check(byMonthDay, "BYMONTHDAY", 1...31, signed: true)
+        try Self.check(byYearDay, "BYYEARDAY", 1...scale.maximumYearDay, signed: true)
+        try Self.check(byWeekNumber, "BYWEEKNO", 1...scale.maximumWeek, signed: true)
         try Self.check(byMonth, "BYMONTH", 1...scale.maximumMonth, signed: false)
         if !byLeapMonth.isEmpty {
             guard scale.hasLeapMonths else {
@@ -297,11 +322,11 @@ public struct RecurrenceRule: Hashable, Sendable, CustomStringConvertible {
             }
         }
         if scale.foundationIdentifier != nil { try validateInCalendar(scale) }
-        try Self.check(bySetPosition, "BYSETPOS", 1...366, signed: true)
+        try Self.check(bySetPosition, "BYSETPOS", 1...max(366, scale.maximumYearDay), signed: true)
         for day in byDay {
             guard let ordinal = day.ordinal else { continue }
-            guard (1...53).contains(abs(ordinal)) else {
-                throw RecurrenceRuleError(part: "BYDAY", "\"\(day)\": the ordinal must be 1 to 53 or -53 to -1")
+            guard (1...scale.maximumWeek).contains(abs(ordinal)) else {
+                throw RecurrenceRuleError(part: "BYDAY", "\"\(day)\": the ordinal must be 1 to \(scale.maximumWeek) or -\(scale.maximumWeek) to -1")
             }
             guard frequency == .monthly || frequency == .yearly else {
                 throw RecurrenceRuleError(part: "BYDAY", "\"\(day)\": an ordinal weekday needs FREQ=MONTHLY or FREQ=YEARLY, not \(frequency)")
@@ -332,19 +357,18 @@ public struct RecurrenceRule: Hashable, Sendable, CustomStringConvertible {
             && byYearDay.isEmpty && byWeekNumber.isEmpty && byMonth.isEmpty && byLeapMonth.isEmpty
     }
 
-    /// The parts a rule in a non-Gregorian calendar may use: months and days of the month
-    /// (with `SKIP`), weekdays without an ordinal, times of day and `BYSETPOS` in `YEARLY` and
-    /// `MONTHLY` rules; a `DAILY` or shorter rule only without month or day-of-month parts,
-    /// when its occurrences do not depend on the calendar.
+    /// The one combination a rule in a non-Gregorian calendar cannot use: `BYSETPOS` in a
+    /// `WEEKLY` rule with `BYMONTH`, whose set (a week's days in the named months) would
+    /// straddle the calendar's months. Every other part counts in the calendar: months, days
+    /// of the month and of the year, weeks of the year (weeks start on `WKST`, week 1 is the
+    /// first with four days in the calendar year, as libical has ICU count them) and ordinal
+    /// weekdays in the calendar's month or year.
     private func validateInCalendar(_ scale: CalendarScale) throws(RecurrenceRuleError) {
-        let name = "RSCALE=\(scale.rawValue)"
-        if !byYearDay.isEmpty { throw RecurrenceRuleError(part: "BYYEARDAY", "is not supported with \(name) yet") }
-        if !byWeekNumber.isEmpty { throw RecurrenceRuleError(part: "BYWEEKNO", "is not supported with \(name) yet") }
-        if let day = byDay.first(where: { $0.ordinal != nil }) {
-            throw RecurrenceRuleError(part: "BYDAY", "\"\(day)\": an ordinal weekday is not supported with \(name) yet")
-        }
-        if frequency != .yearly, frequency != .monthly, !(byMonth.isEmpty && byLeapMonth.isEmpty && byMonthDay.isEmpty) {
-            throw RecurrenceRuleError(part: byMonthDay.isEmpty ? "BYMONTH" : "BYMONTHDAY", "with FREQ=\(frequency) is not supported with \(name) yet")
+        if frequency == .weekly, !bySetPosition.isEmpty, !(byMonth.isEmpty && byLeapMonth.isEmpty) {
+            throw RecurrenceRuleError(
+                part: "BYSETPOS",
+                "cannot be combined with FREQ=WEEKLY and BYMONTH in RSCALE=\(scale.rawValue): a week's set would be cut by the calendar's months; use FREQ=DAILY with BYDAY and BYMONTH, or FREQ=MONTHLY"
+            )
         }
     }
 
