@@ -173,6 +173,40 @@ import Testing
         #expect(event.date == instant("2026-06-01T07:30Z") && event.nextOccurrenceAt == event.date)
     }
 
+    /// An Outlook invitation names its zone by its Windows name and defines it in a
+    /// VTIMEZONE: the countdown is in the IANA zone CLDR gives that name (09:00 on 6 March
+    /// 2027 in New York, EST, is 14:00 UTC).
+    @Test func anOutlookEventIsInTheZoneItsVTimeZoneDefines() throws {
+        let text = """
+            BEGIN:VCALENDAR
+            PRODID:-//Microsoft Corporation//Outlook 16.0 MIMEDIR//EN
+            BEGIN:VTIMEZONE
+            TZID:Eastern Standard Time
+            BEGIN:STANDARD
+            DTSTART:16011104T020000
+            RRULE:FREQ=YEARLY;BYDAY=1SU;BYMONTH=11
+            TZOFFSETFROM:-0400
+            TZOFFSETTO:-0500
+            END:STANDARD
+            BEGIN:DAYLIGHT
+            DTSTART:16010311T020000
+            RRULE:FREQ=YEARLY;BYDAY=2SU;BYMONTH=3
+            TZOFFSETFROM:-0500
+            TZOFFSETTO:-0400
+            END:DAYLIGHT
+            END:VTIMEZONE
+            BEGIN:VEVENT
+            UID:040000008200E00074C5B7101A82E008
+            SUMMARY:Launch
+            DTSTART;TZID=Eastern Standard Time:20270306T090000
+            END:VEVENT
+            END:VCALENDAR
+            """
+        let event = try CountdownImport.event(fromICalendar: text, createdAt: Self.created, timeZone: .gmt)
+        #expect(event.reminderPlan.timezone.identifier == "America/New_York")
+        #expect(event.date == instant("2027-03-06T14:00Z"))
+    }
+
     @Test(arguments: [
         ("SUMMARY:x\nDTSTART:20260301T090000\n", "no VEVENT; expected a calendar event"),
         (

@@ -276,8 +276,11 @@ extension Recurrence {
     ///
     /// The text is either these lines alone, any other property being an error, or one
     /// component that holds them (a `VEVENT`, possibly inside a `VCALENDAR`), whose other
-    /// properties and inner components (`VALARM`) are ignored; `VTIMEZONE` components are
-    /// skipped, as zones are read from the system by their IANA names.
+    /// properties and inner components (`VALARM`) are ignored. A `VTIMEZONE` beside it
+    /// defines a `TZID` that is not an IANA name (`Eastern Standard Time`, as Outlook
+    /// writes): the zone is the IANA zone that keeps the definition's offsets at each of its
+    /// changes and twice a month, over two years from the value's year; a definition no
+    /// zone matches is an error naming its line.
     ///
     /// - `DTSTART` is a DATE-TIME, floating (`20260302T090000`), in UTC
     ///   (`20260302T140000Z`: the rule then repeats in UTC) or in a zone
@@ -289,7 +292,8 @@ extension Recurrence {
     ///   ``init(start:rule:dates:exceptions:timeZone:)``). `RDATE;VALUE=PERIOD` adds each
     ///   period's start (`20260310T090000Z/PT1H` or `…/20260310T100000Z`); its end or length
     ///   is checked and set aside, as a notification has no use for it.
-    /// - `TZID` names an IANA zone (`America/New_York`); another name is an error naming it.
+    /// - `TZID` names an IANA zone (`America/New_York`) or a `VTIMEZONE` of the text; another
+    ///   name is an error naming it.
     ///   A DATE value takes no `TZID`, and a `Z` value neither.
     /// - One `RRULE` at most (RFC 5545 leaves the set of several undefined). `EXRULE` lines
     ///   (RFC 2445; RFC 5545 deprecates them), at most ``maximumExclusionRules``, remove
@@ -306,15 +310,15 @@ extension Recurrence {
     public init(iCalendar text: String, timeZone: TimeZone? = nil) throws(ICalendarError) {
         let whole = try ICalendarComponent(parsing: text)
         var found: [ICalendarComponent] = []
+        var definitions: [ICalendarComponent] = []
         for component in whole.components {
-            if component.name == "VCALENDAR" {
-                found += component.components.filter { $0.name != "VTIMEZONE" }
-            } else if component.name != "VTIMEZONE" {
-                found.append(component)
-            }
+            let inner = component.name == "VCALENDAR" ? component.components : [component]
+            found += inner.filter { $0.name != "VTIMEZONE" }
+            definitions += inner.filter { $0.name == "VTIMEZONE" }
         }
         guard let component = found.first else {
-            try self.init(iCalendarProperties: whole.properties, othersAllowed: false, start: nil, timeZone: timeZone)
+            try self.init(
+                iCalendarProperties: whole.properties, othersAllowed: false, start: nil, timeZone: timeZone, zones: try ICalendarTimeZones(definitions))
             return
         }
         if found.count > 1 {
@@ -325,7 +329,7 @@ extension Recurrence {
         if let loose = whole.properties.first {
             throw ICalendarError(line: loose.line, property: loose.name, "outside the \(component.name) begun at line \(component.line); put it inside")
         }
-        try self.init(iCalendarComponent: component, timeZone: timeZone)
+        try self.init(iCalendarComponent: component, timeZone: timeZone, timeZoneDefinitions: definitions)
     }
 
     /// The recurrence set of a component (a `VEVENT`): its `DTSTART`, `RRULE`, `RDATE` and
@@ -336,9 +340,16 @@ extension Recurrence {
     ///   - component: The component, such as a `VEVENT` read by ``ICalendarComponent/init(parsing:)``.
     ///   - timeZone: The zone of a `DTSTART` that is floating or a date; `nil` leaves it
     ///     floating.
+    ///   - timeZoneDefinitions: The calendar's `VTIMEZONE` components (others are ignored):
+    ///     a `TZID` that is not an IANA name is read as the IANA zone its definition matches,
+    ///     as ``init(iCalendar:timeZone:)`` reads it.
     /// - Throws: An ``ICalendarError`` naming the line, the property and what is wrong.
-    public init(iCalendarComponent component: ICalendarComponent, timeZone: TimeZone? = nil) throws(ICalendarError) {
-        try self.init(iCalendarProperties: component.properties, othersAllowed: true, start: nil, timeZone: timeZone)
+    public init(iCalendarComponent component: ICalendarComponent, timeZone: TimeZone? = nil, timeZoneDefinitions: [ICalendarComponent] = [])
+        throws(ICalendarError)
+    {
+        try self.init(
+            iCalendarProperties: component.properties, othersAllowed: true, start: nil, timeZone: timeZone,
+            zones: try ICalendarTimeZones(timeZoneDefinitions))
     }
 
     /// `RRULE`, `RDATE` and `EXDATE` lines read against a start kept apart, as an app that
@@ -363,16 +374,18 @@ extension Recurrence {
         if let component = whole.components.first {
             throw ICalendarError(line: component.line, property: "BEGIN", "expected RRULE, RDATE and EXDATE lines, not a component (\(component.name))")
         }
-        try self.init(iCalendarProperties: whole.properties, othersAllowed: false, start: start, timeZone: timeZone)
+        try self.init(iCalendarProperties: whole.properties, othersAllowed: false, start: start, timeZone: timeZone, zones: try ICalendarTimeZones([]))
     }
 
     /// The most `EXRULE` lines one recurrence read from text may hold; each adds a walk over
     /// its occurrences to every query.
     public static let maximumExclusionRules = 16
 
-    private init(iCalendarProperties properties: [ICalendarProperty], othersAllowed: Bool, start given: RecurrenceValue?, timeZone: TimeZone?)
-        throws(ICalendarError)
-    {
+    private init(
+        iCalendarProperties properties: [ICalendarProperty], othersAllowed: Bool, start given: RecurrenceValue?, timeZone: TimeZone?,
+        zones: ICalendarTimeZones
+    ) throws(ICalendarError) {
+        var zones = zones
         var startProperty: ICalendarProperty?
         var ruleProperty: ICalendarProperty?
         var exclusionProperties: [ICalendarProperty] = []
@@ -395,7 +408,7 @@ extension Recurrence {
                 }
                 ruleProperty = property
             case "RDATE", "EXDATE":
-                let values = try ICalendarValues.read(property)
+                let values = try ICalendarValues.read(property, zones: &zones)
                 let total = (counts[property.name] ?? 0) + values.count
                 guard total <= Self.maximumExtraDates else {
                     throw ICalendarError(line: property.line, property: property.name, "more than \(Self.maximumExtraDates) values; at most that many are read")
@@ -422,7 +435,7 @@ extension Recurrence {
             guard let startProperty else {
                 throw ICalendarError(line: nil, property: "DTSTART", "missing; a recurrence needs DTSTART, the date or time it counts from")
             }
-            let starts = try ICalendarValues.read(startProperty)
+            let starts = try ICalendarValues.read(startProperty, zones: &zones)
             guard starts.count == 1 else {
                 throw ICalendarError(line: startProperty.line, property: "DTSTART", "expected one value, found \(starts.count)")
             }
@@ -475,6 +488,12 @@ enum ICalendarValues {
 
     /// The property's values, by its `VALUE` and `TZID` parameters.
     static func read(_ property: ICalendarProperty) throws(ICalendarError) -> [RecurrenceValue] {
+        var none = try ICalendarTimeZones([])
+        return try read(property, zones: &none)
+    }
+
+    /// The property's values, a `TZID` read as an IANA name or as one of `zones`.
+    static func read(_ property: ICalendarProperty, zones: inout ICalendarTimeZones) throws(ICalendarError) -> [RecurrenceValue] {
         func problem(_ message: String) -> ICalendarError { ICalendarError(line: property.line, property: property.name, message) }
         let type = property.parameters["VALUE"]?.uppercased() ?? "DATE-TIME"
         let isPeriod = type == "PERIOD" && property.name == "RDATE"
@@ -485,8 +504,11 @@ enum ICalendarValues {
         var zone: TimeZone?
         if let name = property.parameters["TZID"] {
             guard type == "DATE-TIME" else { throw problem("TZID cannot go with VALUE=DATE: a date has no time zone (RFC 5545 §3.2.19)") }
-            guard let found = TimeZone(ianaName: name) else {
-                throw problem("unknown time zone \"\(name)\"; TZID must be an IANA name such as America/New_York (VTIMEZONE components are not read)")
+            let year = min(max(Int(property.value.prefix(4)) ?? 2000, TimeParsing.supportedYears.lowerBound), TimeParsing.supportedYears.upperBound - 2)
+            guard let found = try zones.zone(named: name, year: year) else {
+                throw problem(
+                    "unknown time zone \"\(name)\"; TZID must be an IANA name such as America/New_York\(zones.isEmpty ? "" : ", or one a VTIMEZONE of the text defines")"
+                )
             }
             zone = found
         }

@@ -26,7 +26,7 @@ extension CountdownImport {
     ///
     /// - `SUMMARY` is the name (its `\,` `\;` `\\` `\n` escapes read), `UID` the id unless
     ///   `id` is given; other properties (`DESCRIPTION`, `LOCATION`, `DTEND`) are not read.
-    /// - `DTSTART`, `RRULE`, `RDATE` and `EXDATE` as `Recurrence/init(iCalendarComponent:timeZone:)`
+    /// - `DTSTART`, `RRULE`, `RDATE` and `EXDATE` as `Recurrence/init(iCalendarComponent:timeZone:timeZoneDefinitions:)`
     ///   reads them. A `DTSTART` with `TZID` (or `Z`) gives the event's zone
     ///   (``ReminderPlan/timezone``); a floating one, or a date, is in `timeZone`.
     /// - An all-day event (`DTSTART;VALUE=DATE`) takes place at `allDayTime` on each of its
@@ -94,7 +94,8 @@ extension CountdownImport {
             throw ICalendarError(line: event.line, property: "UID", "missing in the VEVENT; give the countdown an id")
         }
 
-        let recurrence = try Recurrence(iCalendarComponent: event, timeZone: timeZone)
+        let definitions = whole.components(named: "VTIMEZONE") + whole.components(named: "VCALENDAR").flatMap { $0.components(named: "VTIMEZONE") }
+        let recurrence = try Recurrence(iCalendarComponent: event, timeZone: timeZone, timeZoneDefinitions: definitions)
         let zone = recurrence.timeZone ?? timeZone
         let start = recurrence.isAllDay ? LocalDateTime(date: recurrence.start.date, time: allDayTime) : recurrence.start
         let anchor = ZoneRules(timeZone: zone, around: Date(timeIntervalSince1970: TimeInterval(start.localSeconds))).date(for: start)
