@@ -36,7 +36,8 @@ struct ICalendarTimeZones {
         let zones = components.filter { $0.name == "VTIMEZONE" }
         if zones.count > Self.maximumDefinitions {
             throw ICalendarError(
-                line: zones[Self.maximumDefinitions].line, property: "BEGIN", "more than \(Self.maximumDefinitions) VTIMEZONE components; at most that many are read")
+                line: zones[Self.maximumDefinitions].line, property: "BEGIN",
+                "more than \(Self.maximumDefinitions) VTIMEZONE components; at most that many are read")
         }
         // A definition is read only when a TZID that is not an IANA name uses it: one that
         // nothing uses may be incomplete (some calendars write a VTIMEZONE with a TZID alone).
