@@ -61,9 +61,11 @@ struct RRuleCommand: ParsableCommand {
 
             A request has "rule" and "start" (and "tz", "rdate", "exdate": a string or an array \
             of strings), or "ical" (an iCalendar text) instead; and "count", "until", "after" \
-            as the options. A line that fails gets {"line":N,"error":"…"} and the others still \
-            run; the exit status is then 1, with one line on standard error that counts the \
-            lines that failed. A line holds at most 1000000 bytes.
+            as the options; with "describe" (a language, as --describe) the line gets \
+            {"line":N,"text":"…"}, the rule in words, and "start" is optional. A line that \
+            fails gets {"line":N,"error":"…"} and the others still run; the exit status is \
+            then 1, with one line on standard error that counts the lines that failed. A line \
+            holds at most 1000000 bytes.
             """)
 
     @Argument(
@@ -151,8 +153,8 @@ struct RRuleCommand: ParsableCommand {
                     throw RRuleError("with -, DTSTART, RRULE, RDATE and EXDATE come from the iCalendar text on standard input; leave out \(name)")
                 }
                 try request().checkLimits()
-            } else if describe != nil {
-                _ = try describedText(language: "en")
+            } else if let describe {
+                _ = try request().describedText(language: describe)
             } else {
                 _ = try request().prepare()
             }
@@ -215,17 +217,8 @@ extension RRuleCommand {
     /// `--describe`: the rule in words; with `--start` or `-`, the recurrence (its start,
     /// dates added and removed).
     func describedText(language: String) throws(RRuleError) -> String {
-        if rule == "-" {
-            return try request(iCalendar: try RRuleInput.standardInput()).makeRecurrence().text(in: language)
-        }
-        if start != nil { return try request().makeRecurrence().text(in: language) }
-        let parsed: RecurrenceRule
-        do {
-            parsed = try RecurrenceRule(parsing: rule ?? "")
-        } catch {
-            throw RRuleError("the rule is invalid: \(error)")
-        }
-        return parsed.text(in: language)
+        if rule == "-" { return try request(iCalendar: try RRuleInput.standardInput()).describedText(language: language) }
+        return try request().describedText(language: language)
     }
 }
 
@@ -293,6 +286,8 @@ struct RRuleRequest {
     var until: WrittenValue?
     var after: WrittenValue?
     var naming: Naming
+    /// `--describe` or `"describe"`: the language to tell the rule in, instead of its occurrences.
+    var describe: String? = nil
 
     /// How messages name what was given: options (`--count N`) or the keys of a `--batch` line.
     enum Naming {
@@ -314,6 +309,24 @@ struct RRuleRequest {
             throw RRuleError(
                 "give one of \(name("count", "N")), \(name("until", "TIME")), or \(name("after", "TIME")) with \(name("count", "N")), not both \(name("count")) and \(name("until"))"
             )
+        }
+    }
+
+    /// The rule in words, in `language`; with a start (or an iCalendar text), the recurrence.
+    func describedText(language: String) throws(RRuleError) -> String {
+        guard RecurrenceRule.textLanguages.contains(PluralRules.baseLanguage(language)) else {
+            throw RRuleError(
+                "\(name("describe")): \"\(language)\" is not a language of the texts; expected one of \(RecurrenceRule.textLanguages.joined(separator: ", "))")
+        }
+        for (key, given) in [("count", count != nil), ("until", until != nil), ("after", after != nil)] where given {
+            throw RRuleError("\(name("describe")) tells the rule in words, not its occurrences; leave out \(name(key))")
+        }
+        if iCalendar != nil || start != nil { return try makeRecurrence().text(in: language) }
+        guard let rule else { throw RRuleError("give \(naming == .options ? "a rule" : "\"rule\"") or \(naming == .options ? "-" : "\"ical\"")") }
+        do {
+            return try RecurrenceRule(parsing: rule).text(in: language)
+        } catch {
+            throw RRuleError("the rule is invalid: \(error)")
         }
     }
 

@@ -16,6 +16,22 @@ import Testing
         #expect(RecurrenceRule.textCatalogSchema.keys.count > 100)
     }
 
+    /// The weekday and month names of the catalog are CLDR's, as Foundation gives them.
+    @Test func weekdayAndMonthNamesAreFoundations() throws {
+        let catalog = try RecurrenceRule.loadTextCatalog()
+        let keys = Dictionary(uniqueKeysWithValues: RecurrenceRule.textCatalogSchema.keys.map { ($0.name, $0) })
+        let codes = ["SU", "MO", "TU", "WE", "TH", "FR", "SA"]
+        for language in RecurrenceRule.textLanguages {
+            var calendar = Calendar(identifier: .gregorian)
+            calendar.locale = Locale(identifier: language == "zh" ? "zh-Hans" : language)
+            let weekdays = try codes.map { try #require(keys["weekday.\($0)"]) }.map { catalog.string($0, language: language) }
+            let months = try (1...12).map { try #require(keys["month.\($0)"]) }.map { catalog.string($0, language: language) }
+            #expect(weekdays == calendar.standaloneWeekdaySymbols, "\(language)")
+            // Chinese months are numbered (3月) as its dates write them (2027年3月31日), not 三月.
+            #expect(months == (language == "zh" ? calendar.shortStandaloneMonthSymbols : calendar.standaloneMonthSymbols), "\(language)")
+        }
+    }
+
     @Test func theIssuesExamples() throws {
         #expect(try Self.text("FREQ=WEEKLY;INTERVAL=2;BYDAY=TU") == "every second Tuesday")
         #expect(try Self.text("FREQ=MONTHLY;BYDAY=MO,TU,WE,TH,FR;BYSETPOS=-1") == "on the last weekday of the month")
