@@ -44,7 +44,9 @@ extension RecurrenceRule {
     /// day) is not told; ``Recurrence/text(in:)`` tells the start.
     ///
     /// Months of a calendar other than the Gregorian one are numbered as RFC 7529 numbers them
-    /// ("the 8th Chinese month", "the leap 5th Chinese month"); times are written `09:00`.
+    /// ("the 8th Chinese month", "the leap 5th Chinese month"); times are written `09:00`. A
+    /// date `UNTIL` is told as its date ("until 31 March 2027"); ``Recurrence/text(in:)`` tells
+    /// when, the start having a time, that date comes before every occurrence of its day.
     public func text(in language: String) -> String {
         RecurrenceTextWriter(language: language).rule(self)
     }
