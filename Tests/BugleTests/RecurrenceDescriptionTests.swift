@@ -9,6 +9,23 @@ import Testing
         try RecurrenceRule(parsing: rule).text(in: language)
     }
 
+    /// The catalog compiled into the module (`RecurrenceCatalogData.swift`) is
+    /// `Resources/Recurrence.xcstrings`, the file translators edit, as
+    /// `Scripts/embed-recurrence-catalog.py` copies it.
+    @Test func theCompiledCatalogIsTheFile() throws {
+        let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Sources/Bugle")
+        let file = try Data(contentsOf: sources.appendingPathComponent("Resources/Recurrence.xcstrings"))
+        let swift = try String(contentsOf: sources.appendingPathComponent("Recurrence/RecurrenceCatalogData.swift"), encoding: .utf8)
+        let start = try #require(swift.range(of: "#\"\"\"\n")).upperBound
+        let end = try #require(swift.range(of: "\n    \"\"\"#", options: .backwards)).lowerBound
+        let compiled = try #require(JSONSerialization.jsonObject(with: Data(swift[start..<end].utf8)) as? NSDictionary)
+        let edited = try #require(JSONSerialization.jsonObject(with: file) as? NSDictionary)
+        #expect(compiled == edited, "Resources/Recurrence.xcstrings differs from the compiled copy; run Scripts/embed-recurrence-catalog.py")
+        // And the compiled copy is what the texts come from.
+        #expect(try StringCatalog(data: file, schema: RecurrenceRule.textCatalogSchema).languages == RecurrenceRule.loadTextCatalog().languages)
+    }
+
     @Test func theCatalogLoadsAgainstItsSchema() throws {
         let catalog = try RecurrenceRule.loadTextCatalog()
         #expect(catalog.languages == RecurrenceRule.textLanguages)
@@ -196,11 +213,15 @@ import Testing
 
     // MARK: Every rule
 
+    /// The catalog's key names: a text that holds one named a key the catalog lacks.
+    static let keyNames = RecurrenceRule.textCatalogSchema.keys.map(\.name).filter { $0.contains(".") }
+
     static func checkAllLanguages(_ rule: RecurrenceRule, _ problems: inout [String]) {
         for language in RecurrenceRule.textLanguages {
             let text = rule.text(in: language)
             if text.isEmpty || text.contains("%") || text.contains("@") || text.contains("{") || text.contains("  ")
-                || text != text.trimmingCharacters(in: .whitespaces)
+                || text != text.trimmingCharacters(in: .whitespaces) || text.hasPrefix("RRULE") || text.hasPrefix("FREQ=")
+                || keyNames.contains(where: { text.contains($0) })
             {
                 problems.append("\(rule) (\(language)): \"\(text)\"")
             }
