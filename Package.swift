@@ -30,8 +30,9 @@ let package = Package(
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
-        // The core: Foundation only, no clock, no current time zone, no disk.
-        .target(name: "Bugle"),
+        // The core: Foundation only, no clock, no current time zone, no disk. Its String Catalog of
+        // recurrence texts is compiled in (Scripts/embed-recurrence-catalog.py).
+        .target(name: "Bugle", exclude: ["Resources/Recurrence.xcstrings"]),
         .target(
             name: "BugleLogging",
             dependencies: ["Bugle", .product(name: "Logging", package: "swift-log")]

@@ -8,7 +8,7 @@ enum RRuleBatch {
     /// The longest line read, in bytes; a longer one is an error for that line.
     static let maximumLineLength = 1_000_000
     /// The keys a request may have.
-    static let keys = ["rule", "ical", "start", "tz", "rdate", "exdate", "count", "until", "after"]
+    static let keys = ["rule", "ical", "start", "tz", "rdate", "exdate", "count", "until", "after", "describe"]
     static let example = #"{"rule": "FREQ=DAILY", "start": "2026-03-01T09:00", "count": 3}"#
 
     /// Runs every line of standard input; the summary of the lines that failed, or `nil`
@@ -21,8 +21,13 @@ enum RRuleBatch {
         while let (number, line) = reader.next() {
             total = number
             do {
-                let occurrences = try self.occurrences(try request(line))
-                print("{\"line\":\(number),\"occurrences\":[\(occurrences.map(json).joined(separator: ","))]}")
+                let asked = try request(line)
+                if let language = asked.describe {
+                    print("{\"line\":\(number),\"text\":\(json(try asked.describedText(language: language)))}")
+                } else {
+                    let occurrences = try self.occurrences(asked)
+                    print("{\"line\":\(number),\"occurrences\":[\(occurrences.map(json).joined(separator: ","))]}")
+                }
             } catch {
                 failures += 1
                 if failed.count <= 5 { failed.append(number) }
@@ -117,7 +122,8 @@ enum RRuleBatch {
         }
         return RRuleRequest(
             rule: try string("rule"), iCalendar: iCalendar, start: try time("start"), tz: try string("tz"), rdates: try strings("rdate"),
-            exdates: try strings("exdate"), count: count, until: try time("until"), after: try time("after"), naming: .keys)
+            exdates: try strings("exdate"), count: count, until: try time("until"), after: try time("after"), naming: .keys,
+            describe: try string("describe"))
     }
 
     private static func kind(_ value: JSONValue) -> String {

@@ -39,6 +39,15 @@ struct RRuleCommand: ParsableCommand {
               printf 'DTSTART;VALUE=DATE:20260415\\nRRULE:FREQ=YEARLY;COUNT=3\\n' \\
                 | bugle rrule -
 
+            With --describe LANGUAGE the rule is printed in words instead, in en, de, es, fr, \
+            ja, ko, tr or zh; --start is then optional and, when given, told with the rule, \
+            as are --rdate and --exdate (counted):
+
+              bugle rrule "FREQ=MONTHLY;BYDAY=MO,TU,WE,TH,FR;BYSETPOS=-1" --describe en
+              on the last weekday of the month
+              bugle rrule "FREQ=WEEKLY;INTERVAL=2;BYDAY=TU" --describe de
+              jeden zweiten Dienstag
+
             With --batch, each line of standard input is one request, a JSON object, and each \
             gets one line of output, a JSON object, in order:
 
@@ -52,9 +61,11 @@ struct RRuleCommand: ParsableCommand {
 
             A request has "rule" and "start" (and "tz", "rdate", "exdate": a string or an array \
             of strings), or "ical" (an iCalendar text) instead; and "count", "until", "after" \
-            as the options. A line that fails gets {"line":N,"error":"…"} and the others still \
-            run; the exit status is then 1, with one line on standard error that counts the \
-            lines that failed. A line holds at most 1000000 bytes.
+            as the options; with "describe" (a language, as --describe) the line gets \
+            {"line":N,"text":"…"}, the rule in words, and "start" is optional. A line that \
+            fails gets {"line":N,"error":"…"} and the others still run; the exit status is \
+            then 1, with one line on standard error that counts the lines that failed. A line \
+            holds at most 1000000 bytes.
             """)
 
     @Argument(
@@ -98,6 +109,12 @@ struct RRuleCommand: ParsableCommand {
     @Flag(help: "Read one request per line of standard input (a JSON object) and print one JSON line for each.")
     var batch = false
 
+    @Option(
+        help: ArgumentHelp(
+            "Print the rule in words instead of its occurrences, in this language: en, de, es, fr, ja, ko, tr or zh (es-MX and zh-Hans are read as es and zh). With --start, the start, --rdate and --exdate are told too.",
+            valueName: "language"))
+    var describe: String?
+
     /// The request the options make; `iCalendar` is read from standard input by `run()`.
     func request(iCalendar: String? = nil) -> RRuleRequest {
         RRuleRequest(
@@ -110,6 +127,7 @@ struct RRuleCommand: ParsableCommand {
             let given: [(String, Bool)] = [
                 ("the rule", rule != nil), ("--start", start != nil), ("--tz", tz != nil), ("--rdate", !rdates.isEmpty), ("--exdate", !exdates.isEmpty),
                 ("--count", count != nil), ("--until", until != nil), ("--after", after != nil), ("--format", format != .text),
+                ("--describe", describe != nil),
             ]
             if let (name, _) = given.first(where: \.1) {
                 throw ValidationError("--batch reads every request from its own line of standard input; leave out \(name)")
@@ -119,6 +137,15 @@ struct RRuleCommand: ParsableCommand {
         guard let rule else {
             throw ValidationError("give a rule (\"FREQ=DAILY\"), - to read an iCalendar text on standard input, or --batch")
         }
+        if let describe {
+            guard RecurrenceRule.textLanguages.contains(PluralRules.baseLanguage(describe)) else {
+                throw ValidationError(
+                    "--describe: \"\(describe)\" is not a language of the texts; expected one of \(RecurrenceRule.textLanguages.joined(separator: ", "))")
+            }
+            for (name, given) in [("--count", count != nil), ("--until", until != nil), ("--after", after != nil), ("--format", format != .text)] where given {
+                throw ValidationError("--describe prints the rule in words, not its occurrences; leave out \(name)")
+            }
+        }
         do throws(RRuleError) {
             if rule == "-" {
                 for (name, given) in [("--start", start != nil), ("--tz", tz != nil), ("--rdate", !rdates.isEmpty), ("--exdate", !exdates.isEmpty)] where given
@@ -126,6 +153,8 @@ struct RRuleCommand: ParsableCommand {
                     throw RRuleError("with -, DTSTART, RRULE, RDATE and EXDATE come from the iCalendar text on standard input; leave out \(name)")
                 }
                 try request().checkLimits()
+            } else if let describe {
+                _ = try request().describedText(language: describe)
             } else {
                 _ = try request().prepare()
             }
@@ -138,6 +167,15 @@ struct RRuleCommand: ParsableCommand {
         if batch {
             if let failures = RRuleBatch.run() {
                 reportError("bugle: error: \(failures)")
+                throw ExitCode(1)
+            }
+            return
+        }
+        if let describe {
+            do throws(RRuleError) {
+                print(try describedText(language: describe))
+            } catch {
+                reportError("bugle: error: \(error.message)")
                 throw ExitCode(1)
             }
             return
@@ -172,6 +210,15 @@ struct RRuleCommand: ParsableCommand {
             reportError("bugle: error: \(prepared.overflow)")
             throw ExitCode(1)
         }
+    }
+}
+
+extension RRuleCommand {
+    /// `--describe`: the rule in words; with `--start` or `-`, the recurrence (its start,
+    /// dates added and removed).
+    func describedText(language: String) throws(RRuleError) -> String {
+        if rule == "-" { return try request(iCalendar: try RRuleInput.standardInput()).describedText(language: language) }
+        return try request().describedText(language: language)
     }
 }
 
@@ -239,6 +286,8 @@ struct RRuleRequest {
     var until: WrittenValue?
     var after: WrittenValue?
     var naming: Naming
+    /// `--describe` or `"describe"`: the language to tell the rule in, instead of its occurrences.
+    var describe: String? = nil
 
     /// How messages name what was given: options (`--count N`) or the keys of a `--batch` line.
     enum Naming {
@@ -260,6 +309,24 @@ struct RRuleRequest {
             throw RRuleError(
                 "give one of \(name("count", "N")), \(name("until", "TIME")), or \(name("after", "TIME")) with \(name("count", "N")), not both \(name("count")) and \(name("until"))"
             )
+        }
+    }
+
+    /// The rule in words, in `language`; with a start (or an iCalendar text), the recurrence.
+    func describedText(language: String) throws(RRuleError) -> String {
+        guard RecurrenceRule.textLanguages.contains(PluralRules.baseLanguage(language)) else {
+            throw RRuleError(
+                "\(name("describe")): \"\(language)\" is not a language of the texts; expected one of \(RecurrenceRule.textLanguages.joined(separator: ", "))")
+        }
+        for (key, given) in [("count", count != nil), ("until", until != nil), ("after", after != nil)] where given {
+            throw RRuleError("\(name("describe")) tells the rule in words, not its occurrences; leave out \(name(key))")
+        }
+        if iCalendar != nil || start != nil { return try makeRecurrence().text(in: language) }
+        guard let rule else { throw RRuleError("give \(naming == .options ? "a rule" : "\"rule\"") or \(naming == .options ? "-" : "\"ical\"")") }
+        do {
+            return try RecurrenceRule(parsing: rule).text(in: language)
+        } catch {
+            throw RRuleError("the rule is invalid: \(error)")
         }
     }
 
@@ -292,7 +359,7 @@ struct RRuleRequest {
         return RRuleRun(lines: lines, overflow: overflow)
     }
 
-    private func makeRecurrence() throws(RRuleError) -> Recurrence {
+    func makeRecurrence() throws(RRuleError) -> Recurrence {
         if let iCalendar {
             do {
                 return try Recurrence(iCalendar: iCalendar)

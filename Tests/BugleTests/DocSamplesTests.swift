@@ -114,6 +114,43 @@ struct DocSamplesTests {
         #expect(days == ["2013-02-10", "2014-01-31", "2015-02-19"])
     }
 
+    /// RecurrenceRules.md, *A rule in words*.
+    @Test func recurrenceArticleInWords() throws {
+        let rule = try RecurrenceRule(parsing: "FREQ=MONTHLY;BYDAY=MO,TU,WE,TH,FR;BYSETPOS=-1")
+        print(rule.text(in: "en"))  // on the last weekday of the month
+        print(rule.text(in: "fr"))  // le dernier jour ouvré du mois
+        let moonFestival = try RecurrenceRule(parsing: "RSCALE=CHINESE;FREQ=YEARLY;BYMONTH=8;BYMONTHDAY=15")
+        print(moonFestival.text(in: "en"))  // every year on the 15th day of the 8th Chinese month
+        print(moonFestival.text(in: "zh"))  // 每年 农历8月15日
+        let weekly = try Recurrence(start: "2026-03-03T09:00", rule: RecurrenceRule(parsing: "FREQ=WEEKLY;BYDAY=TU;COUNT=5"))
+        print(weekly.text(in: "en"))  // every week on Tuesday at 09:00, 5 times, starting 3 March 2026
+        print(weekly.text(in: "de"))  // jede Woche am Dienstag um 09:00, 5-mal, ab dem 3. März 2026
+        #expect(rule.text(in: "en") == "on the last weekday of the month")
+        #expect(rule.text(in: "fr") == "le dernier jour ouvré du mois")
+        #expect(moonFestival.text(in: "en") == "every year on the 15th day of the 8th Chinese month")
+        #expect(moonFestival.text(in: "zh") == "每年 农历8月15日")
+        #expect(weekly.text(in: "en") == "every week on Tuesday at 09:00, 5 times, starting 3 March 2026")
+        #expect(weekly.text(in: "de") == "jede Woche am Dienstag um 09:00, 5-mal, ab dem 3. März 2026")
+    }
+
+    /// The doc comments of `RecurrenceRule.text(in:)` and `Recurrence.text(in:)`.
+    @Test func textDocComments() throws {
+        let alternate = try RecurrenceRule(parsing: "FREQ=WEEKLY;INTERVAL=2;BYDAY=TU")
+        print(alternate.text(in: "en"))  // every second Tuesday
+        let lastWeekday = try RecurrenceRule(parsing: "FREQ=MONTHLY;BYDAY=MO,TU,WE,TH,FR;BYSETPOS=-1")
+        print(lastWeekday.text(in: "en"))  // on the last weekday of the month
+        let moonFestival = try RecurrenceRule(parsing: "RSCALE=CHINESE;FREQ=YEARLY;BYMONTH=8;BYMONTHDAY=15")
+        print(moonFestival.text(in: "ja"))  // 毎年 中国暦の8月15日
+        #expect(alternate.text(in: "en") == "every second Tuesday")
+        #expect(lastWeekday.text(in: "en") == "on the last weekday of the month")
+        #expect(moonFestival.text(in: "ja") == "毎年 中国暦の8月15日")
+
+        let rule = try RecurrenceRule(parsing: "FREQ=WEEKLY;BYDAY=TU;COUNT=5")
+        let recurrence = try Recurrence(start: "2026-03-03T09:00", rule: rule)
+        print(recurrence.text(in: "en"))  // every week on Tuesday at 09:00, 5 times, starting 3 March 2026
+        #expect(recurrence.text(in: "en") == "every week on Tuesday at 09:00, 5 times, starting 3 March 2026")
+    }
+
     /// The doc comment of `Recurrence`.
     @Test func recurrenceDocComment() throws {
         let rule = try RecurrenceRule(parsing: "RSCALE=GREGORIAN;FREQ=MONTHLY;SKIP=BACKWARD")
@@ -396,6 +433,7 @@ struct DocSamplesTests {
         for path in [
             "Sources/Bugle/Rules/RuleBuilders.swift", "Sources/Bugle/Rules/RecurringRule.swift", "Sources/Bugle/Recurrence/Recurrence.swift",
             "Sources/Bugle/Recurrence/RecurrenceValue.swift", "Sources/Bugle/Recurrence/ICalendar.swift",
+            "Sources/Bugle/Recurrence/RecurrenceDescription.swift",
         ] {
             let text = try String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)
             let comments = text.split(separator: "\n", omittingEmptySubsequences: false)

@@ -323,4 +323,51 @@ import Testing
         #expect(run.stderr.contains(message), "stderr: \(run.stderr)")
         #expect(run.stdout.isEmpty)
     }
+
+    /// `--describe` prints the rule in words; *The bugle command* shows three.
+    @Test func describePrintsTheRuleInWords() throws {
+        let article = try String(
+            contentsOf: BugleBinaryTests.root.appendingPathComponent("Sources/BugleSimulator/BugleSimulator.docc/TheBugleCommand.md"), encoding: .utf8)
+        let samples: [[String]] = [
+            ["FREQ=MONTHLY;BYDAY=MO,TU,WE,TH,FR;BYSETPOS=-1", "--describe", "en"],
+            ["RSCALE=CHINESE;FREQ=YEARLY;BYMONTH=8;BYMONTHDAY=15", "--describe", "ja"],
+            ["FREQ=WEEKLY;BYDAY=TU;COUNT=5", "--start", "2026-03-03T09:00", "--describe", "de"],
+        ]
+        for arguments in samples {
+            let command = "$ swift run bugle rrule \"\(arguments[0])\" " + arguments.dropFirst().joined(separator: " ") + "\n"
+            let start = try #require(article.range(of: command), "the article has no \(command)")
+            let shown = article[start.upperBound...].prefix { $0 != "\n" } + "\n"
+            let run = try run(arguments)
+            #expect(run.status == 0)
+            #expect(run.stdout == shown)
+        }
+        let piped = try run(["-", "--describe", "fr"], input: "DTSTART:20260301T090000\nRRULE:FREQ=DAILY;COUNT=3\nEXDATE:20260302T090000\n")
+        #expect(piped.stdout == "chaque jour à 09:00, 3 fois, à partir du 1er mars 2026, sauf 1 date\n")
+        let unknown = try run(["FREQ=DAILY", "--describe", "pt"])
+        #expect(unknown.status != 0)
+        #expect(unknown.stderr.contains("\"pt\" is not a language of the texts; expected one of en, de, es, fr, ja, ko, tr, zh"))
+        let counted = try run(["FREQ=DAILY", "--describe", "en", "--count", "3"])
+        #expect(counted.status != 0)
+        #expect(counted.stderr.contains("leave out --count"))
+    }
+
+    @Test func aBatchLineWithDescribeGetsTheText() throws {
+        let input = """
+            {"rule":"FREQ=WEEKLY;INTERVAL=2;BYDAY=TU","describe":"tr"}
+            {"rule":"FREQ=DAILY","start":"2026-03-01T09:00","describe":"en"}
+            {"rule":"FREQ=DAILY","describe":"en","count":3}
+            {"rule":"FREQ=DAILY","describe":"xx"}
+
+            """
+        let run = try run(["--batch"], input: input)
+        #expect(run.status == 1)
+        #expect(
+            run.stdout == """
+                {"line":1,"text":"iki haftada bir Salı"}
+                {"line":2,"text":"every day at 09:00, starting 1 March 2026"}
+                {"line":3,"error":"\\"describe\\" tells the rule in words, not its occurrences; leave out \\"count\\""}
+                {"line":4,"error":"\\"describe\\": \\"xx\\" is not a language of the texts; expected one of en, de, es, fr, ja, ko, tr, zh"}
+
+                """)
+    }
 }

@@ -69,7 +69,7 @@ public struct Recurrence: Hashable, Sendable {
     /// Whether an `UNTIL` written as a date keeps its day: for an all-day recurrence, whose
     /// `UNTIL` has `DTSTART`'s type, and for its days at a time (``timed(at:)``). Otherwise a
     /// date comes before every time of its day and the rule ends the day before.
-    private let untilDateKeepsItsDay: Bool
+    let untilDateKeepsItsDay: Bool
 
     let plan: ExpansionPlan?
     /// The plan of a rule in a non-Gregorian calendar (see ``ScaleExpansion/isNeeded(for:)``),
