@@ -205,8 +205,19 @@ import Testing
         // A date UNTIL comes before every time of its day: the last occurrence is the day before.
         let daily = try Recurrence(start: "2026-03-01T09:00", rule: RecurrenceRule(parsing: "FREQ=DAILY;UNTIL=20260310"))
         #expect(daily.text(in: "en") == "every day at 09:00, until the day before 10 March 2026, starting 1 March 2026")
+        // Without a rule, the start is not an occurrence: the extra dates are, less the exceptions.
         let once = try Recurrence(start: "2026-03-01T09:00", dates: ["2026-03-05T09:00"], exceptions: [])
-        #expect(once.text(in: "en") == "once on 1 March 2026 at 09:00, plus 1 more date")
+        #expect(once.firstLocal(3).map(\.description) == ["2026-03-05T09:00"])
+        #expect(once.text(in: "en") == "once on 5 March 2026 at 09:00")
+        let twice = try Recurrence(
+            start: "2026-03-01T09:00", dates: ["2026-03-07T18:00", "2026-03-05T09:00", "2026-03-06T09:00"], exceptions: ["2026-03-06T09:00"])
+        #expect(twice.text(in: "en") == "once on 5 March 2026 at 09:00, plus 1 more date")
+        let never = try Recurrence(start: "2026-03-01T09:00", dates: ["2026-03-05T09:00"], exceptions: ["2026-03-05T09:00"])
+        #expect(never.text(in: "en") == "no occurrences" && never.text(in: "de") == "keine Termine")
+        // An excluded rule is told in words.
+        let weekdays = try Recurrence(start: "2026-03-02T09:00", rule: RecurrenceRule(parsing: "FREQ=DAILY;COUNT=10"))
+            .removing(occurrencesOf: [RecurrenceRule(parsing: "FREQ=WEEKLY;BYDAY=SA,SU")])
+        #expect(weekdays.text(in: "en") == "every day at 09:00, 10 times, starting 2 March 2026, except every week on Saturday and Sunday")
         let hourly = try Recurrence(start: "2026-03-01T09:00", rule: RecurrenceRule(parsing: "FREQ=HOURLY;COUNT=3"), exceptions: ["2026-03-01T10:00"])
         #expect(hourly.text(in: "en") == "every hour, 3 times, starting 1 March 2026, except 1 date")
     }

@@ -50,8 +50,8 @@ extension RecurrenceRule {
 
 extension Recurrence {
     /// The recurrence in words, in `language` (as ``RecurrenceRule/text(in:)``): the rule,
-    /// the time of day it takes from the start, the start's date, and how many dates are
-    /// added and removed.
+    /// the time of day it takes from the start, the start's date, how many dates are added
+    /// and removed, and the rules whose occurrences are removed (`EXRULE`).
     ///
     /// ```swift
     /// let rule = try RecurrenceRule(parsing: "FREQ=WEEKLY;BYDAY=TU;COUNT=5")
@@ -175,11 +175,18 @@ struct RecurrenceTextWriter {
             tail = parts.tail + end(rule, startHasTime: !recurrence.isAllDay && !recurrence.untilDateKeepsItsDay)
             tail.append(string("start", ["date": .text(date(recurrence.start.date))]))
         } else {
-            main = [string("single", ["date": .text(date(recurrence.start.date))])] + (startTime.map { [times([$0])] } ?? [])
+            // Without a rule the occurrences are the extra dates less the exceptions (the
+            // start is not one of them): they are told as they are.
+            let occurrences = Array(recurrence.localOccurrences())
+            guard let first = occurrences.first else { return string("none") }
+            main = [string("single", ["date": .text(date(first.date))])] + (recurrence.isAllDay ? [] : [times([first.time])])
+            if occurrences.count > 1 { tail.append(string("extra.dates", ["count": .integer(occurrences.count - 1)])) }
+            return compose(main, tail)
         }
         if !recurrence.dates.isEmpty { tail.append(string("extra.dates", ["count": .integer(recurrence.dates.count)])) }
         let removed = recurrence.exceptions.count + recurrence.exceptionDays.count
         if removed > 0 { tail.append(string("extra.exceptions", ["count": .integer(removed)])) }
+        for excluded in recurrence.exclusionRules { tail.append(string("extra.exclusionRule", ["rule": .text(rule(excluded))])) }
         return compose(main, tail)
     }
 
@@ -405,6 +412,8 @@ enum RecurrenceTextKeys {
         MessageKey("end.untilUTC", placeholders: [.text("date"), .text("time")]),
         MessageKey("extra.dates", placeholders: [.integer("count")]),
         MessageKey("extra.exceptions", placeholders: [.integer("count")]),
+        MessageKey("extra.exclusionRule", placeholders: [.text("rule")]),
+        MessageKey("none"),
         MessageKey("hours", placeholders: [.integer("count"), .text("list")]),
         MessageKey("join.main"),
         MessageKey("join.tail"),
