@@ -73,6 +73,12 @@ public struct AndroidChannelWarning: Hashable, Sendable, CustomStringConvertible
     /// What cannot be done.
     public var kind: Kind
 
+    /// A warning that `kind` cannot be done to channel `channelID`.
+    public init(channelID: String, kind: Kind) {
+        self.channelID = channelID
+        self.kind = kind
+    }
+
     public var description: String {
         switch kind {
         case .importance(let device, let wanted):

@@ -30,6 +30,13 @@ public struct AndroidCancel: Hashable, Sendable {
     /// Why it is cancelled: Bugle's reconcile reason, or `unknown` for an alarm in Bugle's namespace
     /// whose extras do not read back (damaged, or a second alarm for the same request).
     public var reason: CancelReason
+
+    /// A cancel of the alarm with `requestCode`, for Bugle's request `requestID`, because of `reason`.
+    public init(requestCode: Int32, requestID: String?, reason: CancelReason) {
+        self.requestCode = requestCode
+        self.requestID = requestID
+        self.reason = reason
+    }
 }
 
 /// What to do to the host's alarms so that they equal the plan.
