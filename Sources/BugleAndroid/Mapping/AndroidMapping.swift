@@ -13,8 +13,8 @@ import Foundation
 /// ```swift
 /// let mapping = AndroidMapping(
 ///     deviceTimeZone: .current, exactness: canScheduleExactAlarms ? .exact : .inexact,
-///     channel: { request in request.ruleID.map(ActivityMode.channelID) ?? "reminders" })
-/// let changes = try mapping.changes(plan: plan, scheduled: ledger.alarms)
+///     channel: { request in request.ruleID ?? "reminders" })  // one channel per rule
+/// let changes = try mapping.changes(plan: plan, scheduled: alarmRecord)
 /// ```
 public struct AndroidMapping: Sendable {
     /// The device's time zone now, in which wall-clock fire times are read.
