@@ -48,7 +48,8 @@ struct AndroidMappingTests {
 
     @Test("a request with no optional field round-trips, and nil and empty stay apart")
     func minimal() throws {
-        let request = NotificationRequest(id: "bugle.x", fireTime: wallClock("2026-03-08T08:30"), content: NotificationContent(title: "", body: "b", sound: nil))
+        let request = NotificationRequest(
+            id: "bugle.x", fireTime: wallClock("2026-03-08T08:30"), content: NotificationContent(title: "", body: "b", sound: nil))
         let schedule = try mapping().schedule(request, id: AndroidNotificationID(rawValue: 9)!)
         let values = schedule.notification.extras.values
         #expect(values[AndroidExtras.Key.subText] == nil)

@@ -160,7 +160,9 @@ private struct HiddenContent: Codable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case sound, badge, categoryID = "category", level, relevance, link, userInfo
+        case sound, badge
+        case categoryID = "category"
+        case level, relevance, link, userInfo
     }
 
     init(from decoder: any Decoder) throws {
