@@ -26,7 +26,10 @@ public struct AndroidMapping: Sendable {
     /// Whether a request is an alarm clock (`setAlarmClock`), such as a countdown's alarm at its
     /// target; `false` for every request by default.
     public var isAlarmClock: @Sendable (NotificationRequest) -> Bool
-    /// Notification ids the host uses for its own notifications, which Bugle's never take.
+    /// Notification ids Bugle's requests never take: those the host uses for its own notifications,
+    /// and, so that a new alarm cannot replace a notification still on screen, the ids of the
+    /// notifications shown now (`NotificationManager.getActiveNotifications()`), whose alarms have
+    /// fired and left the host's record.
     public var reservedIDs: Set<AndroidNotificationID>
 
     /// A mapping for a device in `deviceTimeZone` where exact alarms are `exactness`, posting each
