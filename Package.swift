@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "BugleSimulator", targets: ["BugleSimulator"]),
         .library(name: "BugleLogging", targets: ["BugleLogging"]),
         .library(name: "BugleApple", targets: ["BugleApple"]),
+        .library(name: "BugleAndroid", targets: ["BugleAndroid"]),
         .library(name: "ActivityWindows", targets: ["ActivityWindows"]),
         .library(name: "StreakRescue", targets: ["StreakRescue"]),
         .library(name: "StudyReminders", targets: ["StudyReminders"]),
@@ -39,6 +40,8 @@ let package = Package(
         ),
         // The UserNotifications adapter: pure mapping everywhere, system calls on Apple only.
         .target(name: "BugleApple", dependencies: ["Bugle"]),
+        // The Android mapping: pure specs everywhere, the calls to Android's APIs on Android only.
+        .target(name: "BugleAndroid", dependencies: ["Bugle"]),
         // Durable state on SQLite: ledger, delivery history, event log, flags, drip queues.
         .target(
             name: "BugleStore",
@@ -90,6 +93,7 @@ let package = Package(
         .testTarget(name: "HabitAppTests", dependencies: ["HabitApp", "Bugle", "BugleSimulator"], path: "Examples/HabitApp/Tests/HabitAppTests"),
         .testTarget(name: "BugleWorldsTests", dependencies: ["BugleWorlds", "Bugle", "BugleSimulator", "RecipeScenarios"]),
         .testTarget(name: "BugleAppleTests", dependencies: ["Bugle", "BugleApple"]),
+        .testTarget(name: "BugleAndroidTests", dependencies: ["Bugle", "BugleAndroid", "ActivityWindows"]),
         .testTarget(name: "BugleSimulatorTests", dependencies: ["Bugle", "BugleSimulator", "RecipeScenarios"]),
         .testTarget(name: "ActivityWindowsTests", dependencies: ["ActivityWindows", "RecipeScenarios", "BugleSimulator", "BugleStore", "Bugle"]),
         .testTarget(name: "RecipeTests", dependencies: ["Bugle", "BugleSimulator", "BugleStore", "RecipeScenarios", "StreakRescue", "StudyReminders"]),
