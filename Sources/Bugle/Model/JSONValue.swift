@@ -108,3 +108,63 @@ extension JSONValue: ExpressibleByBooleanLiteral, ExpressibleByIntegerLiteral, E
     public init(stringLiteral value: String) { self = .string(value) }
     public init(floatLiteral value: Double) { self = .double(value) }
 }
+
+extension JSONValue {
+    /// A JSON value encoded with its kind spelled out (`{"i":1}`, `{"d":1.0}`, `{"b":true}`),
+    /// so that an integer, a whole double and a boolean decode back as what they were. The
+    /// platform adapters store a request's metadata this way (BugleApple in `userInfo`,
+    /// BugleAndroid in an alarm's extras), where plain JSON would turn `1.0` into `1`.
+    ///
+    /// ```swift
+    /// let data = try JSONEncoder().encode(JSONValue.Tagged(.double(1)))
+    /// let back = try JSONDecoder().decode(JSONValue.Tagged.self, from: data).value  // .double(1.0), not .int(1)
+    /// ```
+    public struct Tagged: Codable, Hashable, Sendable {
+        /// The value.
+        public var value: JSONValue
+
+        /// Wraps `value`.
+        public init(_ value: JSONValue) { self.value = value }
+
+        private enum Kind: String, CodingKey {
+            case null = "n"
+            case bool = "b"
+            case int = "i"
+            case double = "d"
+            case string = "s"
+            case array = "a"
+            case object = "o"
+        }
+
+        /// Reads one of `n`, `b`, `i`, `d`, `s`, `a`, `o`; anything else is a `DecodingError`.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: Kind.self)
+            guard let kind = container.allKeys.first, container.allKeys.count == 1 else {
+                throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "expected one of n, b, i, d, s, a, o"))
+            }
+            switch kind {
+            case .null: value = .null
+            case .bool: value = .bool(try container.decode(Bool.self, forKey: kind))
+            case .int: value = .int(try container.decode(Int.self, forKey: kind))
+            case .double: value = .double(try container.decode(Double.self, forKey: kind))
+            case .string: value = .string(try container.decode(String.self, forKey: kind))
+            case .array: value = .array(try container.decode([Tagged].self, forKey: kind).map(\.value))
+            case .object: value = .object(try container.decode([String: Tagged].self, forKey: kind).mapValues(\.value))
+            }
+        }
+
+        /// Writes the value under the key of its kind.
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: Kind.self)
+            switch value {
+            case .null: try container.encode(0, forKey: .null)
+            case .bool(let bool): try container.encode(bool, forKey: .bool)
+            case .int(let int): try container.encode(int, forKey: .int)
+            case .double(let double): try container.encode(double, forKey: .double)
+            case .string(let string): try container.encode(string, forKey: .string)
+            case .array(let values): try container.encode(values.map(Tagged.init), forKey: .array)
+            case .object(let values): try container.encode(values.mapValues(Tagged.init), forKey: .object)
+            }
+        }
+    }
+}

@@ -171,9 +171,9 @@ private struct HiddenContent: Codable {
         badge = try container.decodeIfPresent(Int.self, forKey: .badge)
         categoryID = try container.decodeIfPresent(String.self, forKey: .categoryID)
         level = try container.decode(InterruptionLevel.self, forKey: .level)
-        relevance = try container.decodeIfPresent(TaggedValue.self, forKey: .relevance)?.value.number
+        relevance = try container.decodeIfPresent(JSONValue.Tagged.self, forKey: .relevance)?.value.number
         link = try container.decodeIfPresent(String.self, forKey: .link)
-        userInfo = try container.decodeIfPresent([String: TaggedValue].self, forKey: .userInfo)?.mapValues(\.value) ?? [:]
+        userInfo = try container.decodeIfPresent([String: JSONValue.Tagged].self, forKey: .userInfo)?.mapValues(\.value) ?? [:]
     }
 
     func encode(to encoder: any Encoder) throws {
@@ -182,55 +182,8 @@ private struct HiddenContent: Codable {
         try container.encodeIfPresent(badge, forKey: .badge)
         try container.encodeIfPresent(categoryID, forKey: .categoryID)
         try container.encode(level, forKey: .level)
-        try container.encodeIfPresent(relevance.map { TaggedValue(.double($0)) }, forKey: .relevance)
+        try container.encodeIfPresent(relevance.map { JSONValue.Tagged(.double($0)) }, forKey: .relevance)
         try container.encodeIfPresent(link, forKey: .link)
-        if !userInfo.isEmpty { try container.encode(userInfo.mapValues(TaggedValue.init), forKey: .userInfo) }
-    }
-}
-
-/// A JSON value with its kind spelled out (`{"i":1}`, `{"d":1.0}`), the same tags as
-/// BugleApple's metadata uses.
-private struct TaggedValue: Codable {
-    var value: JSONValue
-
-    init(_ value: JSONValue) { self.value = value }
-
-    private enum Kind: String, CodingKey {
-        case null = "n"
-        case bool = "b"
-        case int = "i"
-        case double = "d"
-        case string = "s"
-        case array = "a"
-        case object = "o"
-    }
-
-    init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: Kind.self)
-        guard let kind = container.allKeys.first, container.allKeys.count == 1 else {
-            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "expected one of n, b, i, d, s, a, o"))
-        }
-        switch kind {
-        case .null: value = .null
-        case .bool: value = .bool(try container.decode(Bool.self, forKey: kind))
-        case .int: value = .int(try container.decode(Int.self, forKey: kind))
-        case .double: value = .double(try container.decode(Double.self, forKey: kind))
-        case .string: value = .string(try container.decode(String.self, forKey: kind))
-        case .array: value = .array(try container.decode([TaggedValue].self, forKey: kind).map(\.value))
-        case .object: value = .object(try container.decode([String: TaggedValue].self, forKey: kind).mapValues(\.value))
-        }
-    }
-
-    func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: Kind.self)
-        switch value {
-        case .null: try container.encode(0, forKey: .null)
-        case .bool(let bool): try container.encode(bool, forKey: .bool)
-        case .int(let int): try container.encode(int, forKey: .int)
-        case .double(let double): try container.encode(double, forKey: .double)
-        case .string(let string): try container.encode(string, forKey: .string)
-        case .array(let values): try container.encode(values.map(TaggedValue.init), forKey: .array)
-        case .object(let values): try container.encode(values.mapValues(TaggedValue.init), forKey: .object)
-        }
+        if !userInfo.isEmpty { try container.encode(userInfo.mapValues(JSONValue.Tagged.init), forKey: .userInfo) }
     }
 }

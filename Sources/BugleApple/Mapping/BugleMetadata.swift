@@ -114,12 +114,12 @@ public struct BugleMetadata: Hashable, Sendable, Codable {
         fingerprint = try container.decode(String.self, forKey: .fingerprint)
         timeZone = try container.decodeIfPresent(String.self, forKey: .timeZone)
         sound = try container.decodeIfPresent(NotificationSound.self, forKey: .sound)
-        relevanceScore = try container.decodeIfPresent(TaggedJSON.self, forKey: .relevanceScore)?.value.number
+        relevanceScore = try container.decodeIfPresent(JSONValue.Tagged.self, forKey: .relevanceScore)?.value.number
         interruptionLevel = try container.decodeIfPresent(InterruptionLevel.self, forKey: .interruptionLevel)
         badge = try container.decodeIfPresent(Int.self, forKey: .badge)
         deepLink = try container.decodeIfPresent(String.self, forKey: .deepLink)
         emptyFields = try container.decodeIfPresent([EmptyField].self, forKey: .emptyFields)
-        userInfo = try container.decodeIfPresent([String: TaggedJSON].self, forKey: .userInfo)?.mapValues(\.value) ?? [:]
+        userInfo = try container.decodeIfPresent([String: JSONValue.Tagged].self, forKey: .userInfo)?.mapValues(\.value) ?? [:]
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -131,12 +131,12 @@ public struct BugleMetadata: Hashable, Sendable, Codable {
         try container.encode(fingerprint, forKey: .fingerprint)
         try container.encodeIfPresent(timeZone, forKey: .timeZone)
         try container.encodeIfPresent(sound, forKey: .sound)
-        try container.encodeIfPresent(relevanceScore.map { TaggedJSON(.double($0)) }, forKey: .relevanceScore)
+        try container.encodeIfPresent(relevanceScore.map { JSONValue.Tagged(.double($0)) }, forKey: .relevanceScore)
         try container.encodeIfPresent(interruptionLevel, forKey: .interruptionLevel)
         try container.encodeIfPresent(badge, forKey: .badge)
         try container.encodeIfPresent(deepLink, forKey: .deepLink)
         try container.encodeIfPresent(emptyFields, forKey: .emptyFields)
-        if !userInfo.isEmpty { try container.encode(userInfo.mapValues(TaggedJSON.init), forKey: .userInfo) }
+        if !userInfo.isEmpty { try container.encode(userInfo.mapValues(JSONValue.Tagged.init), forKey: .userInfo) }
     }
 
     /// The metadata as the string stored under ``key``: compact JSON with sorted keys, the
@@ -156,52 +156,5 @@ public struct BugleMetadata: Hashable, Sendable, Codable {
         decoder.nonConformingFloatDecodingStrategy = .convertFromString(positiveInfinity: "+inf", negativeInfinity: "-inf", nan: "nan")
         guard let decoded = try? decoder.decode(BugleMetadata.self, from: Data(text.utf8)) else { return nil }
         self = decoded
-    }
-}
-
-/// A JSON value encoded with its kind spelled out (`{"i":1}`, `{"d":1.0}`), so that an
-/// integer, a whole double and a boolean decode back as what they were.
-private struct TaggedJSON: Codable {
-    var value: JSONValue
-
-    init(_ value: JSONValue) { self.value = value }
-
-    private enum Kind: String, CodingKey {
-        case null = "n"
-        case bool = "b"
-        case int = "i"
-        case double = "d"
-        case string = "s"
-        case array = "a"
-        case object = "o"
-    }
-
-    init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: Kind.self)
-        guard let kind = container.allKeys.first, container.allKeys.count == 1 else {
-            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "expected one of n, b, i, d, s, a, o"))
-        }
-        switch kind {
-        case .null: value = .null
-        case .bool: value = .bool(try container.decode(Bool.self, forKey: kind))
-        case .int: value = .int(try container.decode(Int.self, forKey: kind))
-        case .double: value = .double(try container.decode(Double.self, forKey: kind))
-        case .string: value = .string(try container.decode(String.self, forKey: kind))
-        case .array: value = .array(try container.decode([TaggedJSON].self, forKey: kind).map(\.value))
-        case .object: value = .object(try container.decode([String: TaggedJSON].self, forKey: kind).mapValues(\.value))
-        }
-    }
-
-    func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: Kind.self)
-        switch value {
-        case .null: try container.encode(0, forKey: .null)
-        case .bool(let bool): try container.encode(bool, forKey: .bool)
-        case .int(let int): try container.encode(int, forKey: .int)
-        case .double(let double): try container.encode(double, forKey: .double)
-        case .string(let string): try container.encode(string, forKey: .string)
-        case .array(let values): try container.encode(values.map(TaggedJSON.init), forKey: .array)
-        case .object(let values): try container.encode(values.mapValues(TaggedJSON.init), forKey: .object)
-        }
     }
 }
