@@ -163,10 +163,12 @@ public actor Scheduler {
         let now = environment.now()
         try await loadHistory(now: now)
         try await loadMarks(now: now)
-        return activePlanner.plan(
+        var plan = activePlanner.plan(
             PlanInput(
                 now: now, calendar: environment.calendar(), state: state, history: history, pendingRequestIDs: Set(pending.map(\.id)),
                 marks: storedMarks))
+        plan.noteLatitude(await center.deliveryLatitude())
+        return plan
     }
 
     /// Plans, reconciles and applies: after it returns, the center's pending list in
@@ -200,6 +202,7 @@ public actor Scheduler {
             sink.record(.skipped(reason: "notifications are \(authorization.rawValue)", at: now))
             plan.entries = []
         }
+        plan.noteLatitude(await center.deliveryLatitude())
         let changes = Reconcile.changes(plan: plan, pending: pending)
         for drop in plan.report.dropped { sink.record(.dropped(drop, at: now)) }
         let fireDates = Dictionary(plan.entries.map { ($0.request.id, $0.candidate.fireDate) }, uniquingKeysWith: { first, _ in first })
