@@ -150,8 +150,12 @@ public struct AndroidProfile: Hashable, Sendable {
 
     /// The channel a request posts to: the channel that names its rule, else the default
     /// channel (the one without rules); `nil` when there is neither.
-    public func channelID(for request: NotificationRequest) -> String? {
-        if let rule = request.ruleID, let named = channels.first(where: { $0.rules?.contains(rule) == true }) { return named.id }
+    public func channelID(for request: NotificationRequest) -> String? { channelID(forRule: request.ruleID) }
+
+    /// The channel the notifications of rule `ruleID` post to: the channel that names it, else
+    /// the default channel; `nil` when there is neither.
+    public func channelID(forRule ruleID: String?) -> String? {
+        if let ruleID, let named = channels.first(where: { $0.rules?.contains(ruleID) == true }) { return named.id }
         return channels.first { $0.rules == nil }?.id
     }
 }

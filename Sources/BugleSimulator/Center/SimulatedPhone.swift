@@ -196,7 +196,8 @@ public actor SimulatedPhone {
         try await advance(to: resolve(time, path: "advance(to:)"))
     }
 
-    /// Time passes until `date`; what it passes is delivered, in order.
+    /// Time passes until `date`; what it passes is delivered, in order (on Android, with the
+    /// runs of the app's periodic work).
     public func advance(to date: Date) async throws {
         guard date >= now else {
             throw ScenarioError(
@@ -204,7 +205,8 @@ public actor SimulatedPhone {
                     "advance(to:): \(describe(date)) is before the phone's clock, \(describe(now)); time only moves forward (setClock(to:) sets the clock back)"
             )
         }
-        await simulation.center.advance(to: date)
+        // Through the simulation, so that Android's periodic work runs on the way.
+        try await simulation.play(until: date)
     }
 
     /// The phone travels to `timeZone` (an IANA name, such as `Asia/Tokyo`): wall-clock
