@@ -405,7 +405,9 @@ private final class Observer: SimulationObserver, @unchecked Sendable {
             }
             if let android = scenario.android {
                 for (key, since) in channelOff where index >= since && "channel:\(android.channelID(forRule: notification.ruleID) ?? "")" == key {
-                    violations.append(Violation(invariant: "channel", message: "\(notification.id) shown at \(stamp(notification.date)) on \(key), which the user turned off"))
+                    violations.append(
+                        Violation(invariant: "channel", message: "\(notification.id) shown at \(stamp(notification.date)) on \(key), which the user turned off")
+                    )
                 }
                 if deliveries[index].android?.importance == AndroidImportance.none {
                     violations.append(Violation(invariant: "channel", message: "\(notification.id) shown on a channel that is off"))

@@ -443,7 +443,10 @@ extension World {
         if dice.chance(0.3), version >= 31 { world.header.append("exactAlarms: \(dice.pick(["granted", "denied"]))") }
         for index in world.events.indices {
             var body = world.events[index].body
-            for (old, new) in [("authorization: denied", "permission: denied"), ("authorization: authorized", "permission: granted"), ("authorization: provisional", "permission: granted")] {
+            for (old, new) in [
+                ("authorization: denied", "permission: denied"), ("authorization: authorized", "permission: granted"),
+                ("authorization: provisional", "permission: granted"),
+            ] {
                 body = body.replacingOccurrences(of: old, with: new)
             }
             if index == 0 {

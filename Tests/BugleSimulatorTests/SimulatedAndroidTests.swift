@@ -82,7 +82,8 @@ import Testing
         #expect(parseError(base + "channels: [{ id: a }, { id: b }]\n")?.contains("only one channel is the default") == true)
         #expect(parseError(base + "channels: [{ id: a, importance: loud }]\n")?.contains("unknown importance \"loud\"") == true)
         let ios = base.replacingOccurrences(of: "platform: android", with: "platform: ios")
-        #expect(parseError(ios + "events:\n  - { at: 2026-03-02T07:30, reboot: {} }\n")?.contains("reboot is an Android event; it needs platform: android") == true)
+        #expect(
+            parseError(ios + "events:\n  - { at: 2026-03-02T07:30, reboot: {} }\n")?.contains("reboot is an Android event; it needs platform: android") == true)
         #expect(parseError(ios + "androidVersion: 34\n")?.contains("only a platform: android scenario takes androidVersion") == true)
     }
 

@@ -10,7 +10,7 @@ import Testing
     /// pending equal to the plan after each clean refresh: over random Android worlds with
     /// reboots, exact alarms allowed and denied, Doze and inexact delivery.
     @Test func randomAndroidWorldsKeepEveryPromise() async {
-        let count = ProcessInfo.processInfo.environment["BUGLE_ANDROID_WORLDS"].flatMap(Int.init) ?? 40
+        let count = ProcessInfo.processInfo.environment["BUGLE_ANDROID_WORLDS"].flatMap(Int.init) ?? 30
         var versions = Set<String>()
         var deliveries = 0
         for seed in UInt64(1)...UInt64(count) {

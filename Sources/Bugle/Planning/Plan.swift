@@ -135,8 +135,9 @@ public struct Plan: Hashable, Sendable {
     /// Fills ``PlanReport/mayArriveLate``: every entry may arrive as late as `latitude` says,
     /// or none when it is `nil`.
     public mutating func noteLatitude(_ latitude: DeliveryLatitude?) {
-        report.mayArriveLate = latitude.map { latitude in
-            entries.map { LateDelivery(id: $0.request.id, fireDate: $0.candidate.fireDate, latitude: latitude) }
-        } ?? []
+        report.mayArriveLate =
+            latitude.map { latitude in
+                entries.map { LateDelivery(id: $0.request.id, fireDate: $0.candidate.fireDate, latitude: latitude) }
+            } ?? []
     }
 }

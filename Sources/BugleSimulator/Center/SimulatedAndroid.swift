@@ -21,6 +21,7 @@ public enum AndroidImportance: String, Hashable, Sendable, CaseIterable, Compara
     /// The `NotificationManager` constant: 0 to 4.
     public var level: Int { Self.allCases.firstIndex(of: self)! }
 
+    /// Whether `lhs` is less important than `rhs`.
     public static func < (lhs: AndroidImportance, rhs: AndroidImportance) -> Bool { lhs.level < rhs.level }
 }
 

@@ -272,7 +272,9 @@ public actor SimulatedCenter: Center {
     private func addAlarm(_ request: NotificationRequest) throws {
         guard pending[request.id] != nil || pending.count < AndroidProfile.alarmLimit else {
             calls.failedAdds += 1
-            note("alarm refused: \(AndroidProfile.alarmLimit) alarms already set (IllegalStateException) for #\(androidNotificationID(request.id)) \(request.content.title)")
+            note(
+                "alarm refused: \(AndroidProfile.alarmLimit) alarms already set (IllegalStateException) for #\(androidNotificationID(request.id)) \(request.content.title)"
+            )
             throw Failure(
                 description: "Maximum limit of concurrent alarms \(AndroidProfile.alarmLimit) reached (IllegalStateException); \(request.id) was not set")
         }
@@ -405,7 +407,9 @@ public actor SimulatedCenter: Center {
     private func deliverAlarms(through date: Date, move: (Date) -> Void) -> [Delivery] {
         guard let android else { return [] }
         var made: [Delivery] = []
-        while let entry = pending.values.filter({ !$0.heldByDoze && $0.deliverAt <= date }).min(by: { ($0.deliverAt, $0.sequence) < ($1.deliverAt, $1.sequence) }) {
+        while let entry = pending.values.filter({ !$0.heldByDoze && $0.deliverAt <= date }).min(by: {
+            ($0.deliverAt, $0.sequence) < ($1.deliverAt, $1.sequence)
+        }) {
             move(max(device.now, entry.deliverAt))
             let now = device.now
             let id = entry.request.id

@@ -108,7 +108,9 @@ public actor SimulatedPhone {
         let written = try ScenarioValue(text: start, path: "start").dateTime()
         if let periodicWork, android == nil || periodicWork < AndroidProfile.minimumPeriodicInterval {
             throw ScenarioError(
-                message: "periodicWork: \(android == nil ? "periodic work (WorkManager) needs android:" : "\(ScenarioValue.durationText(periodicWork)) is shorter than WorkManager's minimum interval of 15 minutes")")
+                message:
+                    "periodicWork: \(android == nil ? "periodic work (WorkManager) needs android:" : "\(ScenarioValue.durationText(periodicWork)) is shorter than WorkManager's minimum interval of 15 minutes")"
+            )
         }
         if let android, !AndroidProfile.supportedVersions.contains(android.version) {
             throw ScenarioError(message: "android.version: \(android.version) is not an API level the simulation knows; expected 26 to 36")

@@ -74,7 +74,9 @@ public enum TextReport {
         }
         for shown in result.notShown {
             lines.append(
-                Line(at: shown.at, zone: shown.timeZone, kind: .drop, text: "\(padRight(shown.rule, width))  ✗ \(shown.title): not shown: \(shown.reason) [#\(shown.androidID)]"))
+                Line(
+                    at: shown.at, zone: shown.timeZone, kind: .drop,
+                    text: "\(padRight(shown.rule, width))  ✗ \(shown.title): not shown: \(shown.reason) [#\(shown.androidID)]"))
         }
         lines.sort { ($0.at, $0.kind.rawValue) < ($1.at, $1.kind.rawValue) }
 

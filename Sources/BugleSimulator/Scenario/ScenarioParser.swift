@@ -160,7 +160,9 @@ public enum ScenarioParser {
                         rules?.append(rule)
                     }
                 } else if let other = channels.first(where: { $0.rules == nil }) {
-                    throw item.error("\(item.path): channel \(id) has no rules:, and neither has \(other.id); only one channel is the default for the rules no channel names")
+                    throw item.error(
+                        "\(item.path): channel \(id) has no rules:, and neither has \(other.id); only one channel is the default for the rules no channel names"
+                    )
                 }
                 channels.append(SimulatedChannel(id: id, importance: importance, rules: rules))
             }

@@ -220,7 +220,8 @@ public final class Simulation: @unchecked Sendable {
                 let old = device.timeZone
                 await center.changeTimeZone(to: zone)
                 zoneChanges.append(SimulationResult.ZoneChange(at: at, from: old.identifier, to: zone.identifier))
-                appEvents.append(.init(at: at, timeZone: old.identifier, text: "time zone \(old.identifier) → \(zone.identifier)\(isAndroid ? " (TIMEZONE_CHANGED)" : "")"))
+                appEvents.append(
+                    .init(at: at, timeZone: old.identifier, text: "time zone \(old.identifier) → \(zone.identifier)\(isAndroid ? " (TIMEZONE_CHANGED)" : "")"))
                 if isAndroid {
                     reason = reason ?? .timeZoneChanged
                     broadcast = true
