@@ -63,6 +63,10 @@ import Testing
         #expect(result.peakPending <= 500)
         // Never twice.
         #expect(Set(result.deliveries.map(\.id)).count == result.deliveries.count)
+        // The JSON document carries the same.
+        let json = JSONReport.object(result)
+        #expect((json["notShown"] as? [[String: Any]])?.first?["reason"] as? String == "channel tips is off")
+        #expect(((json["deliveries"] as? [[String: Any]])?.first?["android"] as? [String: Any])?["channel"] as? String == "reminders")
     }
 
     // MARK: Scenario errors
