@@ -416,3 +416,51 @@ struct WorldBuilder {
             "{ location: { id: here, name: Here, latitude: 32.08, longitude: 34.77, timezone: \(zone) }, fetched_at: \"\(Self.utc(fetchedAt))\", hourly: [\(hours.joined(separator: ", "))] }"
     }
 }
+
+extension World {
+    /// The Android world of `seed`: a plain-rules world (that of seed `8 × seed`) moved to a
+    /// simulated Android (see `AndroidProfile` in BugleSimulator) at a random API level, with
+    /// two channels (one of them carrying some rules), the permission asked at the first open
+    /// from API 33 on, and Android's events mixed into its timeline at random: reboots, exact
+    /// alarms denied and allowed, a channel turned off and on, Doze, periodic work.
+    public init(androidSeed seed: UInt64) {
+        var world = World(seed: seed &* 8)
+        var dice = Dice(seed: seed ^ 0xA11D_501D)
+        let version = dice.pick([26, 29, 30, 31, 33, 34, 34, 35, 36])
+        let ruleIDs = world.rules.compactMap { line -> String? in
+            guard let range = line.range(of: "id: ") else { return nil }
+            return String(line[range.upperBound...].prefix { $0 != "," && $0 != " " && $0 != "}" })
+        }
+        let extraRules = ruleIDs.filter { _ in dice.chance(0.5) }
+        world.header.removeAll { $0.hasPrefix("pendingLimit:") || $0.hasPrefix("safetyMargin:") || $0.hasPrefix("platform:") || $0.hasPrefix("eviction:") }
+        world.header += [
+            "platform: android",
+            "androidVersion: \(version)",
+            "seed: \(dice.int(1...1_000_000))",
+            "channels: [{ id: main }, { id: extra, importance: low, rules: [\(extraRules.joined(separator: ", "))] }]",
+        ]
+        if dice.chance(0.3) { world.header.append("periodicWork: { every: \(dice.pick(["15m", "1h", "6h"])) }") }
+        if dice.chance(0.3), version >= 31 { world.header.append("exactAlarms: \(dice.pick(["granted", "denied"]))") }
+        for index in world.events.indices {
+            var body = world.events[index].body
+            for (old, new) in [
+                ("authorization: denied", "permission: denied"), ("authorization: authorized", "permission: granted"),
+                ("authorization: provisional", "permission: granted"),
+            ] {
+                body = body.replacingOccurrences(of: old, with: new)
+            }
+            if index == 0 {
+                if version >= 33 { body += ", permission: request" }
+            } else if dice.chance(0.35) {
+                var parts = ["reboot: {}", "channel: { id: extra, enabled: \(dice.chance(0.6) ? "false" : "true") }", "doze: \(dice.pick(["on", "off"]))"]
+                if version >= 31 { parts.append("exactAlarms: \(dice.pick(["granted", "denied"]))") }
+                let part = dice.pick(parts)
+                let key = String(part.prefix { $0 != ":" })
+                if !body.contains(key + ":") { body += ", " + part }
+            }
+            world.events[index].body = body
+        }
+        self = world
+        self.kind = "android"
+    }
+}

@@ -170,7 +170,7 @@ public struct StreakRescueScenario: ScenarioRecipe {
             input = .authorizationChanged(await context.center.authorizationStatus())
         case .dayChanged:
             input = .midnight
-        case .backgroundTask, .appUpdated, .dataChanged, .manual:
+        case .backgroundTask, .appUpdated, .dataChanged, .manual, .boot:
             input = .refreshRequested(reason)
         }
         try await perform(input, memory: &memory, reading: reading(context), context: context)

@@ -104,7 +104,7 @@ public struct StudyRemindersScenario: ScenarioRecipe {
             input = .left(difficultCardsDue: nil)
         case .permissionChanged:
             input = .authorizationChanged(await context.center.authorizationStatus())
-        case .backgroundTask, .dayChanged, .timeZoneChanged, .clockChanged, .appUpdated, .dataChanged, .manual:
+        case .backgroundTask, .dayChanged, .timeZoneChanged, .clockChanged, .appUpdated, .dataChanged, .manual, .boot:
             input = .refreshRequested(reason)
         }
         try await perform(input, app: &app, context: context)

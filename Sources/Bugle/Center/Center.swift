@@ -34,4 +34,40 @@ public protocol Center: Sendable {
     func deliveredNotifications() async throws -> [DeliveredNotification]
     /// Whether the app may show notifications now, as the system says.
     func authorizationStatus() async -> AuthorizationStatus
+    /// How late the system may deliver what is added now, when it may: on Android without
+    /// exact alarms, the length of the alarm's window. `nil` (the default) when requests fire
+    /// at their time, as on Apple's systems.
+    func deliveryLatitude() async -> DeliveryLatitude?
+}
+
+extension Center {
+    /// Requests fire at their time: `nil`.
+    public func deliveryLatitude() async -> DeliveryLatitude? { nil }
+}
+
+/// How late a center may deliver a request after its fire time, and why: what a plan's
+/// ``PlanReport/mayArriveLate`` lists for each of its requests.
+public struct DeliveryLatitude: Hashable, Sendable, CustomStringConvertible {
+    /// The longest delay after the fire time, in seconds.
+    public var upTo: TimeInterval
+    /// Why, in a few words: "exact alarms are not allowed".
+    public var reason: String
+
+    /// Requests may arrive up to `upTo` seconds late, because of `reason`.
+    public init(upTo: TimeInterval, reason: String) {
+        self.upTo = upTo
+        self.reason = reason
+    }
+
+    /// "may arrive up to 10 min late: exact alarms are not allowed".
+    public var description: String { "may arrive up to \(Self.minutes(upTo)) late: \(reason)" }
+
+    /// `10 min`, `1 h 30 min`, `45 s`.
+    static func minutes(_ seconds: TimeInterval) -> String {
+        let whole = Int(seconds.rounded())
+        if whole < 60 { return "\(whole) s" }
+        let (hours, minutes) = (whole / 3600, whole % 3600 / 60)
+        if hours == 0 { return "\(minutes) min" }
+        return minutes == 0 ? "\(hours) h" : "\(hours) h \(minutes) min"
+    }
 }

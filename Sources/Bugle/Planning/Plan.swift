@@ -70,6 +70,26 @@ public struct Coverage: Hashable, Sendable {
     }
 }
 
+/// A planned request that may arrive after its fire time.
+public struct LateDelivery: Hashable, Sendable, CustomStringConvertible {
+    /// The request's id.
+    public var id: String
+    /// When it is planned to fire.
+    public var fireDate: Date
+    /// How late it may arrive, and why.
+    public var latitude: DeliveryLatitude
+
+    /// The request `id`, planned for `fireDate`, may arrive as late as `latitude` says.
+    public init(id: String, fireDate: Date, latitude: DeliveryLatitude) {
+        self.id = id
+        self.fireDate = fireDate
+        self.latitude = latitude
+    }
+
+    /// "bugle.morning@2026-03-01 may arrive up to 10 min late: exact alarms are not allowed".
+    public var description: String { "\(id) \(latitude)" }
+}
+
 /// Why the plan is what it is.
 public struct PlanReport: Hashable, Sendable {
     /// The moment the plan was made for (``PlanInput/now``).
@@ -90,6 +110,11 @@ public struct PlanReport: Hashable, Sendable {
     /// candidate decides (see ``Planner``): "delivered already", "time passed", "marks and
     /// conditions by day", then each policy's ``Policy/summary``, then the budget.
     public var checks: [String] = []
+    /// The planned requests that may arrive after their fire time, and by up to how much, in
+    /// plan order: every request when the center says it cannot deliver at the exact time
+    /// (Android without exact alarms); empty when it can. The scheduler fills it from
+    /// ``Center/deliveryLatitude()``; a plan made by the planner alone leaves it empty.
+    public var mayArriveLate: [LateDelivery] = []
 
     /// The drops with `reason`.
     public func dropped(_ reason: DropReason) -> [DroppedCandidate] { dropped.filter { $0.reason == reason } }
@@ -106,4 +131,13 @@ public struct Plan: Hashable, Sendable {
 
     /// The entries' requests, in the same order.
     public var requests: [NotificationRequest] { entries.map(\.request) }
+
+    /// Fills ``PlanReport/mayArriveLate``: every entry may arrive as late as `latitude` says,
+    /// or none when it is `nil`.
+    public mutating func noteLatitude(_ latitude: DeliveryLatitude?) {
+        report.mayArriveLate =
+            latitude.map { latitude in
+                entries.map { LateDelivery(id: $0.request.id, fireDate: $0.candidate.fireDate, latitude: latitude) }
+            } ?? []
+    }
 }

@@ -163,10 +163,12 @@ public actor Scheduler {
         let now = environment.now()
         try await loadHistory(now: now)
         try await loadMarks(now: now)
-        return activePlanner.plan(
+        var plan = activePlanner.plan(
             PlanInput(
                 now: now, calendar: environment.calendar(), state: state, history: history, pendingRequestIDs: Set(pending.map(\.id)),
                 marks: storedMarks))
+        plan.noteLatitude(await center.deliveryLatitude())
+        return plan
     }
 
     /// Plans, reconciles and applies: after it returns, the center's pending list in
@@ -200,7 +202,20 @@ public actor Scheduler {
             sink.record(.skipped(reason: "notifications are \(authorization.rawValue)", at: now))
             plan.entries = []
         }
-        let changes = Reconcile.changes(plan: plan, pending: pending)
+        let latitude = await center.deliveryLatitude()
+        plan.noteLatitude(latitude)
+        var changes = Reconcile.changes(plan: plan, pending: pending)
+        if let latitude {
+            // A request whose time has passed but may still arrive (an inexact alarm in its
+            // window) is on its way: removing it would lose it.
+            let zone = ZoneRules(timeZone: environment.calendar().timeZone, around: now)
+            let arriving = Set(
+                pending.filter {
+                    let fire = $0.fireTime.resolve(in: zone)
+                    return fire <= now && fire > now.addingTimeInterval(-latitude.upTo)
+                }.map(\.id))
+            changes.removals.removeAll { arriving.contains($0.id) }
+        }
         for drop in plan.report.dropped { sink.record(.dropped(drop, at: now)) }
         let fireDates = Dictionary(plan.entries.map { ($0.request.id, $0.candidate.fireDate) }, uniquingKeysWith: { first, _ in first })
         let additions = changes.additions.map { JournalEntry(request: $0, fireDate: fireDates[$0.id] ?? now, state: .adding, askedAt: now) }

@@ -23,6 +23,9 @@ public enum RefreshReason: String, Hashable, Sendable, Codable, CaseIterable {
     case dataChanged
     /// The user granted or revoked notification permission.
     case permissionChanged
+    /// The device started again: Android clears every alarm at a reboot, and the app's
+    /// `BOOT_COMPLETED` receiver must set them again.
+    case boot
     /// Any other reason: a button, a debug menu, a test.
     case manual
 }

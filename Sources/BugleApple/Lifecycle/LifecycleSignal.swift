@@ -54,7 +54,7 @@ extension RefreshReason {
     /// reports the day change. A flight brings a zone change and a time change; it reports
     /// the zone change.
     static let precedence: [RefreshReason] = [
-        .launch, .appUpdated, .timeZoneChanged, .dayChanged, .clockChanged, .permissionChanged,
+        .launch, .boot, .appUpdated, .timeZoneChanged, .dayChanged, .clockChanged, .permissionChanged,
         .dataChanged, .backgroundTask, .manual, .foreground, .background,
     ]
 

@@ -10,6 +10,10 @@ import Foundation
 ///   calendar trigger whose date has passed): it is reported as missed.
 /// - Delivery happens as ``advance(to:)`` passes each fire time, in order.
 /// - Adds and removes can fail, at seeded rates.
+///
+/// With an ``AndroidProfile`` it behaves as Android instead (see <doc:SimulatedAndroid>):
+/// alarms that keep their instant, at most 500 of them, cleared by ``reboot()``; inexact alarms
+/// when exact ones are not allowed; Doze; channels; the `POST_NOTIFICATIONS` permission.
 public actor SimulatedCenter: Center {
     /// What the center drops when an add exceeds the pending limit.
     public enum Eviction: String, Sendable, CaseIterable {
@@ -48,10 +52,50 @@ public actor SimulatedCenter: Center {
 
     /// One delivery, with the zone the device was in when it happened.
     public struct Delivery: Sendable, Hashable {
-        /// What was shown, with its fire moment as its date.
+        /// What was shown, with its fire moment as its date (on Android, the moment it was
+        /// shown, which an inexact alarm or Doze may make later).
         public var notification: DeliveredNotification
         /// The device's zone when it was delivered.
         public var timeZone: TimeZone
+        /// How Android showed it; `nil` on Apple's systems.
+        public var android: AndroidDelivery?
+    }
+
+    /// How the simulated Android showed a notification.
+    public struct AndroidDelivery: Sendable, Hashable {
+        /// The integer notification id (`NotificationManager.notify`), derived from the request id.
+        public var id: Int32
+        /// The channel it was posted to.
+        public var channel: String
+        /// The channel's importance when it was shown.
+        public var importance: AndroidImportance
+        /// Whether its alarm was exact (`setExactAndAllowWhileIdle`) or a window (`setWindow`).
+        public var exact: Bool
+        /// How long after its planned time it was shown: 0 for an exact alarm outside Doze.
+        public var lateBy: TimeInterval
+    }
+
+    /// A notification whose alarm fired but that Android did not show, and why.
+    public struct NotShown: Sendable, Hashable {
+        /// The request.
+        public var request: NotificationRequest
+        /// When its alarm fired.
+        public var at: Date
+        /// The device's zone then.
+        public var timeZone: TimeZone
+        /// Why: "channel swim_solo is off", "POST_NOTIFICATIONS is not granted".
+        public var reason: String
+    }
+
+    /// Something the simulated system did on its own (a reboot, a refused alarm, Doze holding
+    /// an alarm), for the timeline.
+    public struct SystemEvent: Sendable, Hashable {
+        /// When.
+        public var at: Date
+        /// The device's zone then.
+        public var timeZone: TimeZone
+        /// What, in a few words.
+        public var text: String
     }
 
     /// Center calls, counted one per request added and one per id asked to be removed.
@@ -92,8 +136,17 @@ public actor SimulatedCenter: Center {
 
     private struct Entry {
         var request: NotificationRequest
+        /// When it fires as planned: on Android, the instant the alarm was set for.
         var fireDate: Date
         var sequence: Int
+        /// When it is delivered: `fireDate`, or later for an inexact alarm or one Doze held.
+        var deliverAt: Date
+        /// Android: an exact, allow-while-idle alarm (else a window alarm).
+        var exact = true
+        /// Android: the zone the alarm's instant was computed in.
+        var setZone: TimeZone
+        /// Android: a window alarm held by Doze until it ends.
+        var heldByDoze = false
     }
 
     /// The device whose clock and zone the center runs on; the center moves it.
@@ -127,28 +180,65 @@ public actor SimulatedCenter: Center {
     /// Changed with ``SimulatedCenter/setAuthorization(_:)``.
     public private(set) var authorization: AuthorizationStatus
 
+    /// The Android profile the center follows; `nil` for Apple's semantics.
+    public let android: AndroidProfile?
+    /// Android: whether the app may set exact alarms now.
+    public private(set) var exactAlarmsAllowed: Bool
+    /// Android: whether the device dozes now.
+    public private(set) var dozing = false
+    /// Android: notifications whose alarm fired but that were not shown, in order.
+    public private(set) var notShown: [NotShown] = []
+    /// Android: what the system did on its own, in order.
+    public private(set) var systemEvents: [SystemEvent] = []
+    /// Android: how many times the user denied the permission in the system dialog.
+    public private(set) var permissionDenials = 0
+    private var channels: [String: ChannelState] = [:]
+    /// Android: the moments allow-while-idle alarms fired, for the Doze quota.
+    private var allowWhileIdleFired: [Date] = []
+    /// Android: draws the moment of each inexact alarm in its window.
+    private var androidGenerator: SeededGenerator
+
     /// An empty center on `device` that keeps `pendingLimit` requests (64 by default, as iOS),
     /// evicts by `eviction` past it (the last added stay, by default), starts with
     /// `authorization`, and fails calls as `faults` say (never, by default).
+    ///
+    /// With `android`, the center is a simulated Android instead: it keeps at most
+    /// ``AndroidProfile/alarmLimit`` alarms and refuses more (`pendingLimit` and `eviction`
+    /// are not used), and `authorization` defaults to `notDetermined` from API 33 on
+    /// (`authorized` before, and on Apple's systems).
     public init(
-        device: SimulatedDevice, pendingLimit: Int = 64, eviction: Eviction = .keepLastAdded, authorization: AuthorizationStatus = .authorized,
-        faults: Faults = .none
+        device: SimulatedDevice, pendingLimit: Int = 64, eviction: Eviction = .keepLastAdded, authorization: AuthorizationStatus? = nil,
+        faults: Faults = .none, android: AndroidProfile? = nil
     ) {
         self.device = device
-        self.pendingLimit = pendingLimit
+        self.pendingLimit = android == nil ? pendingLimit : AndroidProfile.alarmLimit
         self.eviction = eviction
-        self.authorization = authorization
+        self.authorization = authorization ?? (android?.needsNotificationPermission == true ? .notDetermined : .authorized)
         self.faults = faults
         self.generator = SeededGenerator(seed: faults.seed)
         self.zoneRules = ZoneRules(timeZone: device.timeZone, around: device.now)
         self.pendingSamples = [PendingSample(at: device.now, count: 0)]
+        self.android = android
+        self.exactAlarmsAllowed = android.map { $0.exactAlarms ?? $0.exactAlarmsByDefault } ?? true
+        self.androidGenerator = SeededGenerator(seed: android?.seed ?? 1)
     }
 
     // MARK: Center
 
     /// The pending requests in fire order (then by id). Never throws.
+    ///
+    /// On Android an alarm keeps the instant it was set for: a wall-clock request whose time
+    /// in the device's zone now is another instant is listed as the zoned instant it holds, so
+    /// that reconcile sets it again.
     public func pendingRequests() async throws -> [NotificationRequest] {
-        scheduled.map(\.request)
+        guard android != nil else { return scheduled.map(\.request) }
+        return sortedEntries.map { entry in
+            guard case .wallClock = entry.request.fireTime, fireDate(of: entry.request) != entry.fireDate else { return entry.request }
+            let request = entry.request
+            return NotificationRequest(
+                id: request.id, fireTime: .zoned(ZonedInstant(date: entry.fireDate, timeZone: entry.setZone)), content: request.content,
+                ruleID: request.ruleID, group: request.group, dedupeKey: request.dedupeKey, occurrence: request.occurrence)
+        }
     }
 
     /// Adds `request`, replacing a pending request with its id, then evicts by `eviction` while
@@ -161,14 +251,49 @@ public actor SimulatedCenter: Center {
             calls.failedAdds += 1
             throw Failure(description: "injected failure adding \(request.id)")
         }
+        if android != nil {
+            try addAlarm(request)
+            return
+        }
         guard authorization.allowsDelivery else {
             calls.failedAdds += 1
             throw Failure(description: "notifications are not allowed (\(authorization.rawValue))")
         }
         sequence += 1
-        pending[request.id] = Entry(request: request, fireDate: fireDate(of: request), sequence: sequence)
+        let date = fireDate(of: request)
+        pending[request.id] = Entry(request: request, fireDate: date, sequence: sequence, deliverAt: date, setZone: device.timeZone)
         if pending.count > pendingLimit { evict() }
         peakPending = max(peakPending, pending.count)
+    }
+
+    /// Android: sets the request's alarm, exact or in a window; an app that holds
+    /// ``AndroidProfile/alarmLimit`` alarms is refused another. The permission is not checked:
+    /// Android sets the alarm, and does not show the notification when it fires.
+    private func addAlarm(_ request: NotificationRequest) throws {
+        guard pending[request.id] != nil || pending.count < AndroidProfile.alarmLimit else {
+            calls.failedAdds += 1
+            note(
+                "alarm refused: \(AndroidProfile.alarmLimit) alarms already set (IllegalStateException) for #\(androidNotificationID(request.id)) \(request.content.title)"
+            )
+            throw Failure(
+                description: "Maximum limit of concurrent alarms \(AndroidProfile.alarmLimit) reached (IllegalStateException); \(request.id) was not set")
+        }
+        sequence += 1
+        let date = fireDate(of: request)
+        var entry = Entry(request: request, fireDate: date, sequence: sequence, deliverAt: date, exact: exactAlarmsAllowed, setZone: device.timeZone)
+        if !exactAlarmsAllowed {
+            let offset = Double.random(in: 0...1, using: &androidGenerator) * AndroidProfile.inexactWindow
+            entry.deliverAt = date.addingTimeInterval(offset.rounded())
+        }
+        pending[request.id] = entry
+        peakPending = max(peakPending, pending.count)
+    }
+
+    /// Android: how late a request added now may arrive: the inexact window when exact alarms
+    /// are not allowed.
+    public func deliveryLatitude() async -> DeliveryLatitude? {
+        guard android != nil, !exactAlarmsAllowed else { return nil }
+        return DeliveryLatitude(upTo: AndroidProfile.inexactWindow, reason: "exact alarms are not allowed")
     }
 
     /// Removes the pending requests among `ids`; an id that is not pending is ignored. An
@@ -198,8 +323,11 @@ public actor SimulatedCenter: Center {
 
     /// The pending requests in fire order (then by id), each with its fire moment.
     public var scheduled: [Scheduled] {
+        sortedEntries.map { Scheduled(request: $0.request, fireDate: $0.fireDate) }
+    }
+
+    private var sortedEntries: [Entry] {
         pending.values.sorted { ($0.fireDate, $0.request.id) < ($1.fireDate, $1.request.id) }
-            .map { Scheduled(request: $0.request, fireDate: $0.fireDate) }
     }
 
     /// How many requests are pending now.
@@ -223,9 +351,13 @@ public actor SimulatedCenter: Center {
 
     /// The device changes zone: wall-clock triggers follow, zoned instants stay put. A
     /// wall-clock trigger that now lies behind the clock is missed.
+    ///
+    /// On Android alarms keep their instants: nothing moves, nothing is missed; the app hears
+    /// `TIMEZONE_CHANGED` and must set its alarms again.
     public func changeTimeZone(to zone: TimeZone) {
         device.setTimeZone(zone)
         zoneRules = ZoneRules(timeZone: zone, around: device.now)
+        guard android == nil else { return }
         let now = device.now
         for (id, entry) in pending {
             guard case .wallClock = entry.request.fireTime else { continue }
@@ -235,6 +367,7 @@ public actor SimulatedCenter: Center {
                 missed.append((entry.request, now, zone))
             } else {
                 pending[id]?.fireDate = date
+                pending[id]?.deliverAt = date
             }
         }
     }
@@ -252,6 +385,7 @@ public actor SimulatedCenter: Center {
     /// Delivers every request due by `date` in fire-time order, moving the device's clock
     /// to each fire time and then to `date` with `move`.
     private func deliver(through date: Date, move: (Date) -> Void) -> [Delivery] {
+        if android != nil { return deliverAlarms(through: date, move: move) }
         let due = pending.values.filter { $0.fireDate <= date }.sorted { ($0.fireDate, $0.sequence) < ($1.fireDate, $1.sequence) }
         var made: [Delivery] = []
         for entry in due {
@@ -264,6 +398,204 @@ public actor SimulatedCenter: Center {
         }
         move(max(device.now, date))
         return made
+    }
+
+    /// Android: fires the alarms due by `date` in order of their delivery moments; in Doze,
+    /// holds window alarms until it ends and allow-while-idle alarms past the quota until a slot
+    /// frees. A fired alarm posts its notification, which its channel or the permission may
+    /// keep from being shown.
+    private func deliverAlarms(through date: Date, move: (Date) -> Void) -> [Delivery] {
+        guard let android else { return [] }
+        var made: [Delivery] = []
+        while let entry = pending.values.filter({ !$0.heldByDoze && $0.deliverAt <= date }).min(by: {
+            ($0.deliverAt, $0.sequence) < ($1.deliverAt, $1.sequence)
+        }) {
+            move(max(device.now, entry.deliverAt))
+            let now = device.now
+            let id = entry.request.id
+            if dozing {
+                if !entry.exact {
+                    pending[id]?.heldByDoze = true
+                    note("Doze holds the window alarm of #\(androidNotificationID(id)) \(entry.request.content.title) until the device wakes")
+                    continue
+                }
+                allowWhileIdleFired.removeAll { $0 <= now.addingTimeInterval(-android.dozeQuotaWindow) }
+                if allowWhileIdleFired.count >= android.dozeQuota, let oldest = allowWhileIdleFired.first {
+                    let free = oldest.addingTimeInterval(android.dozeQuotaWindow)
+                    pending[id]?.deliverAt = free
+                    note(
+                        "Doze: #\(androidNotificationID(id)) \(entry.request.content.title) waits, \(android.dozeQuota) allow-while-idle alarms already fired in \(Int(android.dozeQuotaWindow / 60)) min"
+                    )
+                    continue
+                }
+            }
+            if entry.exact { allowWhileIdleFired.append(now) }
+            pending[id] = nil
+            if let delivery = post(entry, android: android) {
+                delivered.append(delivery)
+                made.append(delivery)
+            }
+        }
+        move(max(device.now, date))
+        return made
+    }
+
+    /// Android: posts a fired alarm's notification to its channel; `nil` when it is not shown
+    /// (recorded in ``notShown``).
+    private func post(_ entry: Entry, android: AndroidProfile) -> Delivery? {
+        let now = device.now
+        let request = entry.request
+        func refuse(_ reason: String) -> Delivery? {
+            notShown.append(NotShown(request: request, at: now, timeZone: device.timeZone, reason: reason))
+            return nil
+        }
+        guard authorization.allowsDelivery else {
+            return refuse(android.needsNotificationPermission ? "POST_NOTIFICATIONS is not granted" : "notifications are turned off for the app")
+        }
+        guard let channelID = android.channelID(for: request) else { return refuse("rule \(request.ruleID ?? "?") posts to no channel") }
+        guard let channel = channels[channelID] else { return refuse("channel \(channelID) was never created") }
+        guard !channel.deleted else { return refuse("channel \(channelID) was deleted") }
+        guard channel.importance != .none else { return refuse("channel \(channelID) is off") }
+        return Delivery(
+            notification: DeliveredNotification(request: request, date: now), timeZone: device.timeZone,
+            android: AndroidDelivery(
+                id: androidNotificationID(request.id), channel: channelID, importance: channel.importance, exact: entry.exact,
+                lateBy: now.timeIntervalSince(entry.fireDate)))
+    }
+
+    private func note(_ text: String) {
+        systemEvents.append(SystemEvent(at: device.now, timeZone: device.timeZone, text: text))
+    }
+
+    // MARK: Android
+
+    /// Android: the device restarts. Every alarm is cleared (an app's `BOOT_COMPLETED`
+    /// receiver must set them again) and Doze ends. Shown notifications stay in the record.
+    /// Does nothing on Apple's semantics.
+    public func reboot() {
+        guard android != nil else { return }
+        let count = pending.count
+        pending.removeAll()
+        dozing = false
+        note("device restarted: \(count) alarm\(count == 1 ? "" : "s") cleared")
+    }
+
+    /// Android: the user allows or denies exact alarms ("Alarms & reminders").
+    ///
+    /// Denying cancels every exact alarm of the app (Android stops the app too; the caller
+    /// relaunches it). Allowing sets the app's window alarms again as exact, as its receiver of
+    /// `ACTION_SCHEDULE_EXACT_ALARM_PERMISSION_STATE_CHANGED` must.
+    ///
+    /// - SeeAlso: [Exact alarm permission](https://developer.android.com/about/versions/12/behavior-changes-12#exact-alarm-permission)
+    public func setExactAlarms(allowed: Bool) {
+        guard android != nil, allowed != exactAlarmsAllowed else { return }
+        exactAlarmsAllowed = allowed
+        if allowed {
+            var count = 0
+            for (id, entry) in pending where !entry.exact {
+                pending[id]?.exact = true
+                if !entry.heldByDoze { pending[id]?.deliverAt = entry.fireDate }
+                count += 1
+            }
+            note("exact alarms allowed: the app sets its \(count) window alarm\(count == 1 ? "" : "s") again as exact")
+        } else {
+            let exact = pending.values.filter(\.exact).map(\.request.id)
+            for id in exact { pending[id] = nil }
+            note("exact alarms denied: Android stops the app and cancels its \(exact.count) exact alarm\(exact.count == 1 ? "" : "s")")
+        }
+    }
+
+    /// Android: the device starts or stops dozing. When it wakes, the window alarms Doze held
+    /// are delivered at once.
+    @discardableResult
+    public func setDoze(_ on: Bool) -> [Delivery] {
+        guard android != nil, on != dozing else { return [] }
+        dozing = on
+        guard !on else { return [] }
+        let now = device.now
+        for (id, entry) in pending where entry.heldByDoze {
+            pending[id]?.heldByDoze = false
+            pending[id]?.deliverAt = now
+        }
+        return deliver(through: now, move: device.advance(to:))
+    }
+
+    /// Android: the app creates its channels (`createNotificationChannel`), as it does each
+    /// time its process starts. A new channel gets the app's importance; a deleted one comes
+    /// back with the settings it had; an existing one keeps its importance, unless the app
+    /// asks for a lower one and the user never changed it.
+    ///
+    /// - SeeAlso: [`NotificationManager.createNotificationChannel`](https://developer.android.com/reference/android/app/NotificationManager#createNotificationChannel(android.app.NotificationChannel))
+    public func createChannels() {
+        guard let android else { return }
+        for spec in android.channels {
+            guard var state = channels[spec.id] else {
+                channels[spec.id] = ChannelState(importance: spec.importance)
+                continue
+            }
+            if state.deleted {
+                state.deleted = false
+                note("channel \(spec.id) created again: it keeps its old settings (\(state.importance.rawValue))")
+            } else if spec.importance < state.importance, !state.userChanged {
+                state.importance = spec.importance
+            }
+            channels[spec.id] = state
+        }
+    }
+
+    /// Android: the app deletes a channel (`deleteNotificationChannel`); creating it again
+    /// restores its settings.
+    public func deleteChannel(_ id: String) {
+        channels[id]?.deleted = true
+    }
+
+    /// Android: the user changes a channel in the system settings: turns it off or on, or
+    /// sets its importance. Throws ``SimulatedCenter/Failure`` when the channel does not exist
+    /// (never created, or deleted), since settings list only existing channels.
+    public func userChangeChannel(_ id: String, enabled: Bool?, importance: AndroidImportance?) throws {
+        guard var state = channels[id], !state.deleted else {
+            throw Failure(description: "channel \(id) does not exist on the device (the app creates its channels when it starts, and may have deleted it)")
+        }
+        if let importance {
+            state.importance = importance
+            state.importanceBeforeOff = nil
+        }
+        if enabled == false, state.importance != .none {
+            state.importanceBeforeOff = state.importance
+            state.importance = .none
+        } else if enabled == true, state.importance == .none {
+            state.importance = state.importanceBeforeOff ?? android?.channels.first { $0.id == id }?.importance ?? .default
+            state.importanceBeforeOff = nil
+        }
+        state.userChanged = true
+        channels[id] = state
+    }
+
+    /// Android: a channel's importance now, `nil` when it does not exist on the device.
+    public func channelImportance(_ id: String) -> AndroidImportance? {
+        guard let state = channels[id], !state.deleted else { return nil }
+        return state.importance
+    }
+
+    /// Android: the app asks for `POST_NOTIFICATIONS` and the user answers `allow` if the
+    /// system dialog appears. It does not after the user denied twice (Android 11 and later):
+    /// the request returns denied at once. Returns what happened, for the timeline.
+    ///
+    /// - SeeAlso: [Request runtime permissions](https://developer.android.com/training/permissions/requesting#handle-denial),
+    ///   [Notification runtime permission](https://developer.android.com/develop/ui/views/notifications/notification-permission)
+    public func requestPermission(allow: Bool) -> String {
+        if authorization == .authorized { return "permission requested: already granted, no dialog" }
+        if permissionDenials >= 2 {
+            authorization = .denied
+            return "permission requested: no dialog (denied twice before); the app must open its notification settings"
+        }
+        if allow {
+            authorization = .authorized
+            return "permission requested: the user allowed"
+        }
+        permissionDenials += 1
+        authorization = .denied
+        return "permission requested: the user denied (\(permissionDenials == 1 ? "once" : "twice: the dialog will not appear again"))"
     }
 
     private func fireDate(of request: NotificationRequest) -> Date {

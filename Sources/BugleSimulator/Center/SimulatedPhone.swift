@@ -87,22 +87,39 @@ public actor SimulatedPhone {
     ///   - rules: the app's rules at launch.
     ///   - policies: the policies its planner applies, in order.
     ///   - state: the app's state snapshot at launch.
-    ///   - budget: the platform's pending limit (the center keeps that many) and Bugle's margin.
-    ///   - authorization: whether notifications are allowed at the start.
+    ///   - budget: the platform's pending limit (the center keeps that many) and Bugle's margin;
+    ///     iOS's by default, Android's (500 alarms, a margin of 50) with `android`.
+    ///   - authorization: whether notifications are allowed at the start: allowed by default,
+    ///     but not yet asked (`notDetermined`) on Android 13 (API 33) and later.
     ///   - faults: seeded failures of the center's calls.
     ///   - lookahead: how far ahead the planner looks.
     ///   - journal: where the scheduler keeps its ledger and history (a store, to test it with
     ///     the phone); an in-memory journal when `nil`. A ``relaunch()`` keeps it.
+    ///   - android: makes the phone a simulated Android (see <doc:SimulatedAndroid>); `nil` for iOS.
+    ///   - periodicWork: on Android, the interval of the periodic work the app enqueues at its
+    ///     first launch (15 minutes or more); `nil` for none.
     public init(
         at start: String, in timeZone: String, rules: [any Rule], policies: [any Policy] = [], state: AppState = AppState(),
-        budget: Budget = Budget(), authorization: AuthorizationStatus = .authorized, faults: SimulatedCenter.Faults = .none,
-        lookahead: TimeInterval = 400 * 86_400, journal: (any SchedulerJournal)? = nil
+        budget: Budget? = nil, authorization: AuthorizationStatus? = nil, faults: SimulatedCenter.Faults = .none,
+        lookahead: TimeInterval = 400 * 86_400, journal: (any SchedulerJournal)? = nil, android: AndroidProfile? = nil,
+        periodicWork: TimeInterval? = nil
     ) async throws {
         let zone = try ScenarioValue(text: timeZone, path: "timeZone").timeZone()
         let written = try ScenarioValue(text: start, path: "start").dateTime()
+        if let periodicWork, android == nil || periodicWork < AndroidProfile.minimumPeriodicInterval {
+            throw ScenarioError(
+                message:
+                    "periodicWork: \(android == nil ? "periodic work (WorkManager) needs android:" : "\(ScenarioValue.durationText(periodicWork)) is shorter than WorkManager's minimum interval of 15 minutes")"
+            )
+        }
+        if let android, !AndroidProfile.supportedVersions.contains(android.version) {
+            throw ScenarioError(message: "android.version: \(android.version) is not an API level the simulation knows; expected 26 to 36")
+        }
         let scenario = Scenario(
-            name: "Simulated phone", start: written, timeZone: zone, days: 0, budget: budget, authorization: authorization,
-            faults: faults, rules: rules, policies: policies, state: state, events: [], lookahead: lookahead)
+            name: "Simulated phone", start: written, timeZone: zone, days: 0, budget: budget ?? Budget(platform: android == nil ? .ios : .android),
+            authorization: authorization ?? (android?.needsNotificationPermission == true ? .notDetermined : .authorized),
+            faults: faults, rules: rules, policies: policies, state: state, events: [], lookahead: lookahead, android: android,
+            periodicWork: periodicWork)
         simulation = try await Simulation(scenario: scenario, journal: journal)
     }
 
@@ -181,7 +198,8 @@ public actor SimulatedPhone {
         try await advance(to: resolve(time, path: "advance(to:)"))
     }
 
-    /// Time passes until `date`; what it passes is delivered, in order.
+    /// Time passes until `date`; what it passes is delivered, in order (on Android, with the
+    /// runs of the app's periodic work).
     public func advance(to date: Date) async throws {
         guard date >= now else {
             throw ScenarioError(
@@ -189,7 +207,8 @@ public actor SimulatedPhone {
                     "advance(to:): \(describe(date)) is before the phone's clock, \(describe(now)); time only moves forward (setClock(to:) sets the clock back)"
             )
         }
-        await simulation.center.advance(to: date)
+        // Through the simulation, so that Android's periodic work runs on the way.
+        try await simulation.play(until: date)
     }
 
     /// The phone travels to `timeZone` (an IANA name, such as `Asia/Tokyo`): wall-clock
@@ -238,6 +257,29 @@ public actor SimulatedPhone {
     public func set(_ key: String, to value: JSONValue?) async throws {
         try await perform(.set([key: value ?? .null]))
     }
+
+    // MARK: Android
+
+    /// Android: the phone restarts: every alarm is cleared, and the app's `BOOT_COMPLETED`
+    /// receiver refreshes (`boot`) once the app has been opened.
+    public func reboot() async throws { try await perform(.reboot) }
+
+    /// Android: the user allows or denies exact alarms. Denying stops the app and cancels its
+    /// exact alarms; allowing makes its alarms exact and refreshes (`permissionChanged`).
+    public func setExactAlarms(allowed: Bool) async throws { try await perform(.exactAlarms(allowed)) }
+
+    /// Android: the user turns channel `id` on or off, or sets its importance, in the system
+    /// settings.
+    public func changeChannel(_ id: String, enabled: Bool? = nil, importance: AndroidImportance? = nil) async throws {
+        try await perform(.channel(id: id, enabled: enabled, importance: importance))
+    }
+
+    /// Android: the app asks for `POST_NOTIFICATIONS`; the user answers `allow` if the dialog
+    /// appears (not after two denials).
+    public func requestPermission(allow: Bool) async throws { try await perform(.permission(.request(allow: allow))) }
+
+    /// Android: the device starts or stops dozing.
+    public func doze(_ on: Bool) async throws { try await perform(.doze(on)) }
 
     // MARK: Helpers
 

@@ -6,6 +6,9 @@ import Foundation
 /// `deliveries` `[{id, rule, at, title, body, …}]`, `dropped` `[{id, rule, at, reason,
 /// detail}]`, `centerCalls` `{add, remove, failedAdd, failedRemove}`, `peakPending`, and the
 /// coverage horizon. Every `at` is ISO 8601 with the offset of the device's zone at that moment.
+/// On the simulated Android, each delivery has `android` `{id, channel, importance, exact,
+/// lateBySeconds}`, and the document has `android` `{version, exactAlarmsAtEnd}` and `notShown`
+/// `[{id, androidID, rule, at, title, reason}]`.
 public enum JSONReport {
     /// The document as a `JSONSerialization` dictionary: what ``JSONReport/render(_:)`` writes.
     public static func object(_ result: SimulationResult) -> [String: Any] {
@@ -17,6 +20,13 @@ public enum JSONReport {
                 "interruptionLevel": delivery.interruptionLevel, "adjustments": delivery.adjustments,
             ]
             if let subtitle = delivery.subtitle { entry["subtitle"] = subtitle }
+            if let android = delivery.android {
+                entry["android"] =
+                    [
+                        "id": Int(android.id), "channel": android.channel, "importance": android.importance.rawValue, "exact": android.exact,
+                        "lateBySeconds": Int(android.lateBy.rounded()),
+                    ] as [String: Any]
+            }
             return entry
         }
         let dropped: [[String: Any]] = result.dropped.map { drop in
@@ -27,7 +37,7 @@ public enum JSONReport {
         if let value = result.coverage {
             coverage = ["horizon": value.horizon.map { zones.iso($0, finalZone) as Any } ?? NSNull(), "limit": value.limit.rawValue]
         }
-        return [
+        var document: [String: Any] = [
             "name": result.name,
             "timeZone": result.timeZone,
             "start": zones.iso(result.start, result.timeZone),
@@ -47,6 +57,16 @@ public enum JSONReport {
             "coverage": coverage,
             "zoneChanges": result.zoneChanges.map { ["at": zones.iso($0.at, $0.to), "from": $0.from, "to": $0.to] },
         ]
+        if let android = result.android {
+            document["android"] = ["version": android.version, "exactAlarmsAtEnd": result.exactAlarmsAtEnd ?? false] as [String: Any]
+            document["notShown"] = result.notShown.map { shown -> [String: Any] in
+                [
+                    "id": shown.id, "androidID": Int(shown.androidID), "rule": shown.rule, "at": zones.iso(shown.at, shown.timeZone), "title": shown.title,
+                    "reason": shown.reason,
+                ]
+            }
+        }
+        return document
     }
 
     /// The document as pretty-printed JSON with sorted keys.

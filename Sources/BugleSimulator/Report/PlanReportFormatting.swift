@@ -10,6 +10,9 @@ public enum PlanReportFormatting {
         let report = plan.report
         var out = "Plan at \(ISO8601.string(from: date, rules: zone)) (\(timeZone.identifier))\n"
         out += "  \(plan.entries.count) of \(report.capacity) slots used; \(report.considered) candidates considered, \(report.dropped.count) dropped\n"
+        if let late = report.mayArriveLate.first {
+            out += TerminalText.escaped("  all \(report.mayArriveLate.count) planned \(late.latitude)") + "\n"
+        }
         out += "\nPlanned\n"
         if plan.entries.isEmpty { out += "  (nothing)\n" }
         let width = max(8, (plan.entries.map(\.candidate.ruleID.count) + report.dropped.map(\.candidate.ruleID.count)).max() ?? 0)
@@ -42,7 +45,7 @@ public enum PlanReportFormatting {
     }
 
     /// The same as a pretty-printed JSON document with sorted keys: `at`, `timeZone`,
-    /// `capacity`, `considered`, `checks`, `planned`, `dropped` and `coverage`. Times are in
+    /// `capacity`, `considered`, `checks`, `planned`, `dropped`, `mayArriveLate` and `coverage`. Times are in
     /// ISO 8601 with the offset of `timeZone`.
     public static func json(_ plan: Plan, at date: Date, timeZone: TimeZone) throws -> String {
         let zone = ZoneRules(timeZone: timeZone, around: date)
@@ -72,6 +75,9 @@ public enum PlanReportFormatting {
                     "id": plan.namespace.requestID(for: drop.candidate.id), "rule": drop.candidate.ruleID,
                     "at": ISO8601.string(from: drop.candidate.fireDate, rules: zone), "reason": drop.reason.rawValue, "detail": drop.detail,
                 ]
+            },
+            "mayArriveLate": report.mayArriveLate.map { late -> [String: Any] in
+                ["id": late.id, "at": ISO8601.string(from: late.fireDate, rules: zone), "upToSeconds": late.latitude.upTo, "reason": late.latitude.reason]
             },
             "coverage": [
                 "horizon": report.coverage.horizon.map { ISO8601.string(from: $0, rules: zone) as Any } ?? NSNull(), "limit": report.coverage.limit.rawValue,

@@ -23,12 +23,33 @@ public struct SimulationResult: Sendable {
         public var interruptionLevel: String
         /// What policies changed on the way ("deferred from 06:30 to 07:00, …").
         public var adjustments: [String]
+        /// How the simulated Android showed it (integer id, channel, exactness, lateness);
+        /// `nil` on Apple's systems.
+        public var android: SimulatedCenter.AndroidDelivery? = nil
 
         /// The time the device's clock showed when it was delivered, in `timeZone`.
         public var localTime: LocalDateTime {
             let zone = TimeZone(identifier: timeZone) ?? .gmt
             return ZoneRules(timeZone: zone, around: at).localDateTime(at: at)
         }
+    }
+
+    /// A notification whose alarm fired on the simulated Android but that was not shown.
+    public struct NotShown: Sendable, Hashable {
+        /// The request's id.
+        public var id: String
+        /// Its integer Android id.
+        public var androidID: Int32
+        /// The id of the rule that planned it; empty for a request Bugle did not plan.
+        public var rule: String
+        /// When its alarm fired.
+        public var at: Date
+        /// The device's zone then (an IANA identifier).
+        public var timeZone: String
+        /// The title it would have shown.
+        public var title: String
+        /// Why it was not shown: "channel swim_solo is off".
+        public var reason: String
     }
 
     /// A candidate due between the start and the end that was never delivered, with the reason
@@ -149,7 +170,13 @@ public struct SimulationResult: Sendable {
     /// The scenario's quiet-hours policies, whose windows the device's wall clock followed.
     public var quietHours: [QuietHours]
     /// The center's pending count over the run, from the start.
-    public var pendingSamples: [SimulatedCenter.PendingSample]
+    public var pendingSamples: [SimulatedCenter.PendingSample] = []
+    /// The simulated Android the run was on; `nil` for Apple's systems.
+    public var android: AndroidProfile? = nil
+    /// Android: whether exact alarms were allowed at the end.
+    public var exactAlarmsAtEnd: Bool? = nil
+    /// Android: notifications whose alarm fired but that were not shown, in order.
+    public var notShown: [NotShown] = []
 
     /// Drops per reason.
     public var droppedByReason: [String: Int] {

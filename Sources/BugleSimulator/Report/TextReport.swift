@@ -26,7 +26,12 @@ public enum TextReport {
         let days = zones.rules(result.timeZone).localDate(at: result.start).days(to: zones.rules(result.timeZone).localDate(at: result.end))
         out += "\(TerminalText.escaped(result.name))\n"
         out += "  \(result.timeZone) · from \(startLocal.date.weekday.shortName) \(startLocal.date) \(startLocal.time) for \(days) days · "
-        out += "\(result.platform.name): \(result.platform.pendingLimit) pending, plans up to \(result.capacity)\n"
+        if let android = result.android {
+            out += "\(android.versionName): \(result.platform.pendingLimit) alarms, plans up to \(result.capacity)"
+            out += " · channels \(android.channels.map { "\($0.id) (\($0.importance.rawValue))" }.joined(separator: ", "))\n"
+        } else {
+            out += "\(result.platform.name): \(result.platform.pendingLimit) pending, plans up to \(result.capacity)\n"
+        }
 
         let width = max(8, (result.deliveries.map(\.rule.count) + result.dropped.map(\.rule.count)).max() ?? 0)
         var lines: [Line] = []
@@ -50,6 +55,7 @@ public enum TextReport {
             if !delivery.body.isEmpty { text += ": \(delivery.body)" }
             if delivery.interruptionLevel != InterruptionLevel.active.rawValue { text += "  [\(delivery.interruptionLevel)]" }
             for adjustment in delivery.adjustments { text += "  (\(adjustment))" }
+            if let android = delivery.android { text += "  " + androidNote(android) }
             lines.append(Line(at: delivery.at, zone: delivery.timeZone, kind: .delivery, text: text))
         }
         for drop in result.dropped {
@@ -65,6 +71,12 @@ public enum TextReport {
                     text:
                         "\(padRight(missed.rule, width))  ✗ \(missed.title): missed, its wall-clock time \(missed.fireTime.replacingOccurrences(of: " (wall clock)", with: "")) had already passed in \(missed.timeZone)"
                 ))
+        }
+        for shown in result.notShown {
+            lines.append(
+                Line(
+                    at: shown.at, zone: shown.timeZone, kind: .drop,
+                    text: "\(padRight(shown.rule, width))  ✗ \(shown.title): not shown: \(shown.reason) [#\(shown.androidID)]"))
         }
         lines.sort { ($0.at, $0.kind.rawValue) < ($1.at, $1.kind.rawValue) }
 
@@ -109,6 +121,9 @@ public enum TextReport {
         out += "\nSummary\n"
         out += "  delivered     \(padLeft(result.deliveries.count))  \(breakdown(result.deliveredByRule))\n"
         out += "  dropped       \(padLeft(result.dropped.count))  \(breakdown(result.droppedByReason))\n"
+        if !result.notShown.isEmpty {
+            out += "  not shown     \(padLeft(result.notShown.count))  alarms that fired without a notification (channel off, no permission)\n"
+        }
         if !result.missed.isEmpty {
             out += "  missed        \(padLeft(result.missed.count))  wall-clock requests left behind by a zone change\n"
         }
@@ -121,8 +136,25 @@ public enum TextReport {
         }
         out += "  center calls  \(calls) over \(result.refreshes.count) refreshes\n"
         out += "  peak pending  \(result.peakPending) of \(result.platform.pendingLimit); \(result.pendingAtEnd) at the end\n"
+        if let exact = result.exactAlarmsAtEnd {
+            out += "  exact alarms  \(exact ? "allowed" : "denied: alarms may arrive up to \(Int(AndroidProfile.inexactWindow / 60)) min late") at the end\n"
+        }
         out += "  coverage      \(coverageText(result, zones: &zones))\n"
         return out
+    }
+
+    /// `[#1234567 · reminders · exact]`, `[#1234567 · reminders · window, 4 min late]`.
+    static func androidNote(_ android: SimulatedCenter.AndroidDelivery) -> String {
+        var text = "[#\(android.id) · \(android.channel)"
+        if android.importance != .default { text += " (\(android.importance.rawValue))" }
+        text += android.exact ? " · exact" : " · window"
+        let late = Int((android.lateBy / 60).rounded(.down))
+        if android.lateBy >= 60 {
+            text += ", \(late) min late"
+        } else if android.lateBy > 0 {
+            text += ", \(Int(android.lateBy)) s late"
+        }
+        return text + "]"
     }
 
     /// Days in a row with nothing on them beyond which they are shown as one line.

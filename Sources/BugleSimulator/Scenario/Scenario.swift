@@ -36,6 +36,12 @@ public struct Scenario: Sendable {
     public var lookahead: TimeInterval
     /// The recipe the scenario runs, if any; its rules and policies are in `rules` and `policies`.
     public var recipe: (any ScenarioRecipe)?
+    /// The simulated Android the scenario runs on (`platform: android`); `nil` for Apple's
+    /// systems.
+    public var android: AndroidProfile?
+    /// The interval of the periodic background work (WorkManager) the app enqueues at its
+    /// first launch, on Android; `nil` for none.
+    public var periodicWork: TimeInterval?
 
     /// A scenario from its parts. The defaults are a scenario file's: iOS with the default
     /// safety margin, `keepLastAdded`, authorized, no faults, no policies, an empty state, a
@@ -45,7 +51,8 @@ public struct Scenario: Sendable {
         budget: Budget = Budget(), eviction: SimulatedCenter.Eviction = .keepLastAdded,
         authorization: AuthorizationStatus = .authorized, faults: SimulatedCenter.Faults = .none,
         rules: [any Rule], policies: [any Policy] = [], state: AppState = AppState(), events: [ScenarioEvent],
-        lookahead: TimeInterval = 400 * 86_400, recipe: (any ScenarioRecipe)? = nil
+        lookahead: TimeInterval = 400 * 86_400, recipe: (any ScenarioRecipe)? = nil, android: AndroidProfile? = nil,
+        periodicWork: TimeInterval? = nil
     ) {
         self.name = name
         self.file = file
@@ -62,6 +69,8 @@ public struct Scenario: Sendable {
         self.events = events
         self.lookahead = lookahead
         self.recipe = recipe
+        self.android = android
+        self.periodicWork = periodicWork
     }
 }
 
@@ -69,6 +78,9 @@ public struct Scenario: Sendable {
 public struct ScenarioEvent: Sendable {
     /// What happens. An event may combine several; they apply in the order of this enum.
     public enum Action: Sendable {
+        /// Android: the device restarts: every alarm is cleared, the app's process ends, and
+        /// its `BOOT_COMPLETED` receiver refreshes (`boot`) once the app has been opened.
+        case reboot
         /// The device moves to another zone.
         case timeZone(TimeZone)
         /// The user changes the clock by hand, to this moment.
@@ -99,8 +111,31 @@ public struct ScenarioEvent: Sendable {
         case background
         /// The system runs the app's background refresh task.
         case backgroundRefresh
+        /// Android: the user allows (`true`) or denies exact alarms ("Alarms & reminders").
+        case exactAlarms(Bool)
+        /// Android: the user changes a channel in the system settings: turns it on or off, sets
+        /// its importance.
+        case channel(id: String, enabled: Bool?, importance: AndroidImportance?)
+        /// Android: the app deletes a channel; it creates it again when its process next starts.
+        case deleteChannel(String)
+        /// Android: the notification permission changes.
+        case permission(PermissionChange)
+        /// Android: the device starts (`true`) or stops dozing.
+        case doze(Bool)
+        /// Android: the app enqueues its periodic work with this interval, replacing any
+        /// (`nil` cancels it).
+        case periodicWork(TimeInterval?)
         /// An event of the scenario's recipe.
         case recipe(RecipeEvent)
+    }
+
+    /// How Android's notification permission changes.
+    public enum PermissionChange: Sendable, Hashable {
+        /// The app asks for `POST_NOTIFICATIONS`; the user allows (`true`) or denies, if the
+        /// dialog appears.
+        case request(allow: Bool)
+        /// The user grants (`true`) or revokes it in the app's settings.
+        case settings(granted: Bool)
     }
 
     /// When; local to the device's zone at that point of the timeline unless written with an offset.

@@ -16,7 +16,7 @@ public enum ScenarioParser {
 
     static let topLevelKeys = [
         "name", "start", "timeZone", "days", "platform", "pendingLimit", "safetyMargin", "eviction", "authorization", "faults", "lookahead", "policies",
-        "rules", "state", "events", "recipe",
+        "rules", "state", "events", "recipe", "androidVersion", "channels", "exactAlarms", "periodicWork", "seed",
     ]
 
     /// Parses scenario text; `file` names it in errors, `recipes` are those a `recipe:` key may
@@ -36,7 +36,8 @@ public enum ScenarioParser {
             switch try value.string() {
             case "ios": platform = .ios
             case "macos": platform = .macos
-            case let other: throw value.error("platform: unknown platform \"\(other)\"; expected ios or macos (or pendingLimit: N)")
+            case "android": platform = .android
+            case let other: throw value.error("platform: unknown platform \"\(other)\"; expected ios, macos or android (or pendingLimit: N)")
             }
         }
         if let value = top["pendingLimit"] {
@@ -59,7 +60,14 @@ public enum ScenarioParser {
             }
             eviction = parsed
         }
-        let authorization = try top["authorization"].map(parseAuthorization) ?? .authorized
+        let android = try parseAndroid(top, platform: platform)
+        let authorization =
+            try top["authorization"].map(parseAuthorization) ?? (android?.needsNotificationPermission == true ? .notDetermined : .authorized)
+        var periodicWork: TimeInterval?
+        if let value = top["periodicWork"] {
+            guard android != nil else { throw value.error("periodicWork: periodic work (WorkManager) needs platform: android") }
+            periodicWork = try parseWorkInterval(value)
+        }
         let faults = try top["faults"].map(parseFaults) ?? .none
         let lookahead = try top["lookahead"]?.duration(in: ScenarioLimits.lookahead) ?? 400 * 86_400
 
@@ -92,12 +100,183 @@ public enum ScenarioParser {
         if let value = top["state"] {
             for (key, entry) in try value.pairs() { state[key] = try entry.json() }
         }
-        let events = try top["events"].map { try $0.sequence().map { try parseEvent($0, recipe: recipe, ruleKinds: ruleKinds, setup: setup) } } ?? []
+        let events =
+            try top["events"].map { try $0.sequence().map { try parseEvent($0, recipe: recipe, ruleKinds: ruleKinds, setup: setup, android: android) } }
+            ?? []
         let name = try top["name"]?.string() ?? file.map { URL(fileURLWithPath: $0).deletingPathExtension().lastPathComponent } ?? "Scenario"
         return Scenario(
             name: name, file: file, start: start, timeZone: timeZone, days: days, budget: budget, eviction: eviction,
             authorization: authorization, faults: faults, rules: rules, policies: policies, state: state,
-            events: events, lookahead: lookahead, recipe: recipe)
+            events: events, lookahead: lookahead, recipe: recipe, android: android, periodicWork: periodicWork)
+    }
+
+    // MARK: Android
+
+    static let androidKeys = ["androidVersion", "channels", "exactAlarms", "seed"]
+
+    /// The Android profile of a `platform: android` scenario; its keys elsewhere are refused.
+    static func parseAndroid(_ top: ScenarioObject, platform: Platform) throws -> AndroidProfile? {
+        guard platform == .android else {
+            for key in androidKeys {
+                if let value = top[key] { throw value.error("\(key): only a platform: android scenario takes \(key)") }
+            }
+            return nil
+        }
+        var profile = AndroidProfile()
+        if let value = top["androidVersion"] {
+            profile.version = try value.int(in: AndroidProfile.supportedVersions)
+        }
+        if let value = top["exactAlarms"] {
+            let allowed = try parseGrant(value, what: "exactAlarms")
+            if !profile.exactAlarmsCanBeDenied, !allowed {
+                throw value.error("exactAlarms: \(profile.versionName) has no exact-alarm permission (it came with API 31); exact alarms are always allowed")
+            }
+            profile.exactAlarms = allowed
+        }
+        if let value = top["seed"] {
+            profile.seed = UInt64(bitPattern: Int64(try value.int(in: Int.min...Int.max)))
+        }
+        if let value = top["channels"] {
+            var channels: [SimulatedChannel] = []
+            var ruleOwners: [String: String] = [:]
+            for item in try value.sequence() {
+                let object = try item.object(["id", "importance", "rules"])
+                let idValue = try object.required("id")
+                let id = try idValue.string()
+                guard !id.isEmpty, !id.contains(where: { $0.isWhitespace }) else {
+                    throw idValue.error("\(idValue.path): a channel id must be non-empty text without spaces")
+                }
+                guard !channels.contains(where: { $0.id == id }) else { throw idValue.error("\(idValue.path): the channel id \"\(id)\" is used twice") }
+                let importance = try object["importance"].map { try parseImportance($0, allowNone: false) } ?? .default
+                var rules: [String]?
+                if let list = object["rules"] {
+                    rules = []
+                    for ruleValue in try list.sequence() {
+                        let rule = try ruleValue.string()
+                        if let owner = ruleOwners[rule] {
+                            throw ruleValue.error("\(ruleValue.path): rule \(rule) already posts to channel \(owner); a rule posts to one channel")
+                        }
+                        ruleOwners[rule] = id
+                        rules?.append(rule)
+                    }
+                } else if let other = channels.first(where: { $0.rules == nil }) {
+                    throw item.error(
+                        "\(item.path): channel \(id) has no rules:, and neither has \(other.id); only one channel is the default for the rules no channel names"
+                    )
+                }
+                channels.append(SimulatedChannel(id: id, importance: importance, rules: rules))
+            }
+            guard !channels.isEmpty else { throw value.error("channels: expected at least one channel (or leave channels out for one default channel)") }
+            profile.channels = channels
+        }
+        return profile
+    }
+
+    /// `granted` or `denied`.
+    static func parseGrant(_ value: ScenarioValue, what: String) throws -> Bool {
+        switch try value.string() {
+        case "granted": return true
+        case "denied": return false
+        case let other: throw value.error("\(value.path): unknown value \"\(other)\"; expected granted or denied")
+        }
+    }
+
+    /// `none` (only where the user turns a channel off), `min`, `low`, `default` or `high`.
+    static func parseImportance(_ value: ScenarioValue, allowNone: Bool) throws -> AndroidImportance {
+        let text = try value.string()
+        guard let importance = AndroidImportance(rawValue: text), allowNone || importance != .none else {
+            throw value.error("\(value.path): unknown importance \"\(text)\"; expected \(allowNone ? "none, " : "")min, low, default or high")
+        }
+        return importance
+    }
+
+    /// `{every: 15m}`: WorkManager's interval, 15 minutes to 7 days.
+    static func parseWorkInterval(_ value: ScenarioValue) throws -> TimeInterval {
+        let every = try value.object(["every"]).required("every")
+        let seconds = try every.duration()
+        guard seconds >= AndroidProfile.minimumPeriodicInterval else {
+            throw every.error(
+                "\(every.path): \(ScenarioValue.durationText(seconds)) is shorter than WorkManager's minimum interval of 15 minutes (PeriodicWorkRequest.MIN_PERIODIC_INTERVAL_MILLIS); write 15m or more"
+            )
+        }
+        return try every.duration(in: AndroidProfile.minimumPeriodicInterval...AndroidProfile.maximumPeriodicInterval)
+    }
+
+    /// The Android events of an event entry, in order; refused in a scenario not on Android.
+    static func parseAndroidEvent(_ object: ScenarioObject, android: AndroidProfile?) throws -> [ScenarioEvent.Action] {
+        var actions: [ScenarioEvent.Action] = []
+        let keys = ["exactAlarms", "channel", "deleteChannel", "permission", "doze", "periodicWork"]
+        guard let android else {
+            for key in ["reboot"] + keys {
+                if let value = object.entries[key] { throw value.error("\(value.path): \(key) is an Android event; it needs platform: android") }
+            }
+            return []
+        }
+        if let value = object["exactAlarms"] {
+            guard android.exactAlarmsCanBeDenied else {
+                throw value.error("\(value.path): \(android.versionName) has no exact-alarm permission (it came with API 31); exact alarms are always allowed")
+            }
+            actions.append(.exactAlarms(try parseGrant(value, what: "exactAlarms")))
+        }
+        if let value = object["channel"] {
+            let spec = try value.object(["id", "enabled", "importance"])
+            let idValue = try spec.required("id")
+            let id = try idValue.string()
+            guard android.channels.contains(where: { $0.id == id }) else {
+                throw idValue.error(
+                    "\(idValue.path): no channel \"\(id)\"; the app creates \(android.channels.map(\.id).joined(separator: ", "))")
+            }
+            let enabled = try spec["enabled"]?.bool()
+            let importance = try spec["importance"].map { try parseImportance($0, allowNone: true) }
+            guard enabled != nil || importance != nil else { throw value.error("\(value.path): expected enabled: true|false, importance: …, or both") }
+            actions.append(.channel(id: id, enabled: enabled, importance: importance))
+        }
+        if let value = object["deleteChannel"] {
+            let id = try value.string()
+            guard android.channels.contains(where: { $0.id == id }) else {
+                throw value.error("\(value.path): no channel \"\(id)\"; the app creates \(android.channels.map(\.id).joined(separator: ", "))")
+            }
+            actions.append(.deleteChannel(id))
+        }
+        if let value = object["permission"] {
+            let change: ScenarioEvent.PermissionChange
+            if value.node.scalar != nil {
+                switch try value.string() {
+                case "granted": change = .settings(granted: true)
+                case "denied": change = .settings(granted: false)
+                case "request": change = .request(allow: true)
+                case let other: throw value.error("\(value.path): unknown value \"\(other)\"; expected granted, denied, request or {request: allow|deny}")
+                }
+            } else {
+                let answer = try value.object(["request"]).required("request")
+                switch try answer.string() {
+                case "allow": change = .request(allow: true)
+                case "deny": change = .request(allow: false)
+                case let other: throw answer.error("\(answer.path): unknown answer \"\(other)\"; expected allow or deny")
+                }
+            }
+            if case .request = change, !android.needsNotificationPermission {
+                throw value.error(
+                    "\(value.path): \(android.versionName) has no notification permission to request (POST_NOTIFICATIONS came with API 33); notifications are allowed from install"
+                )
+            }
+            actions.append(.permission(change))
+        }
+        if let value = object["doze"] {
+            switch try value.string() {
+            case "on": actions.append(.doze(true))
+            case "off": actions.append(.doze(false))
+            case let other: throw value.error("\(value.path): unknown value \"\(other)\"; expected on or off")
+            }
+        }
+        if let value = object["periodicWork"] {
+            if value.node.scalar != nil, try value.string() == "off" {
+                actions.append(.periodicWork(nil))
+            } else {
+                actions.append(.periodicWork(try parseWorkInterval(value)))
+            }
+        }
+        return actions
     }
 
     static func parseRecipe(_ value: ScenarioValue, recipes: [any ScenarioRecipe.Type], setup: ScenarioSetup) throws -> any ScenarioRecipe {
@@ -451,6 +630,7 @@ public enum ScenarioParser {
     static let eventKeys = [
         "at", "open", "background", "backgroundRefresh", "set", "timeZone", "clock", "authorization", "relaunch",
         "setRule", "removeRule", "complete", "skip", "undo", "pause", "resume",
+        "reboot", "exactAlarms", "channel", "deleteChannel", "permission", "doze", "periodicWork",
     ]
 
     /// `{rule: habit, date: 2026-03-02}`: one rule's local day.
@@ -466,15 +646,20 @@ public enum ScenarioParser {
 
     static func parseEvent(
         _ value: ScenarioValue, recipe: (any ScenarioRecipe)?, ruleKinds: [any ScenarioRuleKind.Type] = [],
-        setup: ScenarioSetup? = nil
+        setup: ScenarioSetup? = nil, android: AndroidProfile? = nil
     ) throws -> ScenarioEvent {
         let recipeKeys = recipe.map { eventKeys(of: $0) } ?? []
         let object = try value.object(eventKeys + recipeKeys)
         let at = try object.required("at").dateTime()
         var actions: [ScenarioEvent.Action] = []
+        let androidActions = try parseAndroidEvent(object, android: android)
+        if try happens(object, "reboot") { actions.append(.reboot) }
         if let zone = object["timeZone"] { actions.append(.timeZone(try zone.timeZone())) }
         if let clock = object["clock"] { actions.append(.clock(try clock.dateTime())) }
-        if let status = object["authorization"] { actions.append(.authorization(try parseAuthorization(status))) }
+        if let status = object["authorization"] {
+            if android != nil { throw status.error("\(status.path): on Android write permission: granted, denied or request") }
+            actions.append(.authorization(try parseAuthorization(status)))
+        }
         if try happens(object, "relaunch") { actions.append(.relaunch) }
         if let set = object["set"] {
             var values: [String: JSONValue] = [:]
@@ -508,6 +693,7 @@ public enum ScenarioParser {
         if try happens(object, "open") { actions.append(.open) }
         if try happens(object, "background") { actions.append(.background) }
         if try happens(object, "backgroundRefresh") { actions.append(.backgroundRefresh) }
+        actions += androidActions
         if let recipe {
             for key in recipeKeys {
                 guard let entry = object.entries[key] else { continue }

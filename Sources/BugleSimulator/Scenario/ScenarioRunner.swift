@@ -8,6 +8,11 @@ import Foundation
 /// to the background and a background refresh task refresh too, once the app has been
 /// launched. A time-zone change alone does not: iOS does not wake an app for it, and the
 /// center re-reads wall-clock triggers by itself. Until the first `open` nothing is planned.
+///
+/// On Android (``Scenario/android``) the system wakes an app that has been opened once for
+/// its broadcasts: `BOOT_COMPLETED` after a reboot (`boot`), `TIMEZONE_CHANGED` (`timeZoneChanged`),
+/// `TIME_SET` (`clockChanged`), exact alarms allowed (`permissionChanged`), and each run of
+/// its periodic work (`backgroundTask`); see <doc:SimulatedAndroid>.
 public struct ScenarioRunner: Sendable {
     /// The scenario each run plays from its start.
     public var scenario: Scenario
@@ -89,6 +94,18 @@ public final class Simulation: @unchecked Sendable {
     public let start: Date
 
     private var launched = false
+    /// Android: the app has been opened once, so the system delivers its broadcasts.
+    private var everOpened = false
+    /// Android: the app's process runs (its channels are created when it starts).
+    private var processRunning = false
+    /// Android: the periodic work's interval, and the next run.
+    private var workInterval: TimeInterval?
+    private var workPeriodStart: Date?
+    private var nextWorkRun: Date?
+    private var workHeldByDoze = false
+    private var workGenerator: SeededGenerator
+    /// The lateness the last refresh's plan reported, to say when it changes.
+    private var lastLatitude: DeliveryLatitude?
     private var nextEvent = 0
     private var lastEventDate: Date
     /// The plan of the latest refresh.
@@ -127,7 +144,8 @@ public final class Simulation: @unchecked Sendable {
         device = SimulatedDevice(now: start, timeZone: scenario.timeZone)
         center = SimulatedCenter(
             device: device, pendingLimit: scenario.budget.platform.pendingLimit, eviction: scenario.eviction,
-            authorization: scenario.authorization, faults: scenario.faults)
+            authorization: scenario.authorization, faults: scenario.faults, android: scenario.android)
+        workGenerator = SeededGenerator(seed: (scenario.android?.seed ?? 1) &+ 0x5745_524B)
         let planner = Planner(rules: scenario.rules, policies: scenario.policies, budget: scenario.budget, lookahead: scenario.lookahead)
         scheduler = Scheduler(
             planner: planner, center: center, environment: device.environment, state: scenario.state,
@@ -137,6 +155,7 @@ public final class Simulation: @unchecked Sendable {
     /// Plays every event up to and including `date`, then moves the clock to `date`.
     public func play(until date: Date) async throws {
         _ = try await play(until: { _ in date })
+        try await runPeriodicWork(through: date)
         await center.advance(to: date)
     }
 
@@ -145,6 +164,7 @@ public final class Simulation: @unchecked Sendable {
     @discardableResult
     public func play(until time: WrittenDateTime) async throws -> Date {
         let target = try await play(until: { zone in time.resolve(in: zone) })
+        try await runPeriodicWork(through: target)
         await center.advance(to: target)
         return target
     }
@@ -163,6 +183,7 @@ public final class Simulation: @unchecked Sendable {
                 )
             }
             nextEvent += 1
+            try await runPeriodicWork(through: at)
             await center.advance(to: at)
             try await apply(event, at: at)
             // Events are read on the device's clock: after the user sets it, on the new time.
@@ -180,18 +201,37 @@ public final class Simulation: @unchecked Sendable {
     /// and `index` does, then refreshes as the app would.
     func perform(_ actions: [ScenarioEvent.Action], at: Date, line: Int? = nil, index: Int? = nil) async throws {
         var reason: RefreshReason?
+        /// Android: the refresh comes from a broadcast, which wakes an app opened once.
+        var broadcast = false
+        let isAndroid = scenario.android != nil
+        func event(_ text: String) { appEvents.append(.init(at: device.now, timeZone: device.timeZone.identifier, text: text)) }
         for action in actions {
             switch action {
+            case .reboot:
+                await center.reboot()
+                try await relaunch(note: false)
+                processRunning = false
+                event(everOpened ? "BOOT_COMPLETED: the app plans again" : "the app was never opened: no BOOT_COMPLETED receiver runs")
+                if everOpened {
+                    reason = .boot
+                    broadcast = true
+                }
             case .timeZone(let zone):
                 let old = device.timeZone
                 await center.changeTimeZone(to: zone)
                 zoneChanges.append(SimulationResult.ZoneChange(at: at, from: old.identifier, to: zone.identifier))
-                appEvents.append(.init(at: at, timeZone: old.identifier, text: "time zone \(old.identifier) → \(zone.identifier)"))
+                appEvents.append(
+                    .init(at: at, timeZone: old.identifier, text: "time zone \(old.identifier) → \(zone.identifier)\(isAndroid ? " (TIMEZONE_CHANGED)" : "")"))
+                if isAndroid {
+                    reason = reason ?? .timeZoneChanged
+                    broadcast = true
+                }
             case .clock(let written):
                 let target = written.resolve(in: ZoneRules(timeZone: device.timeZone, around: device.now))
                 _ = await center.setClock(to: target)
-                appEvents.append(.init(at: at, timeZone: device.timeZone.identifier, text: "clock set to \(written.local)"))
+                appEvents.append(.init(at: at, timeZone: device.timeZone.identifier, text: "clock set to \(written.local)\(isAndroid ? " (TIME_SET)" : "")"))
                 reason = reason ?? .clockChanged
+                broadcast = broadcast || isAndroid
             case .authorization(let status):
                 await center.setAuthorization(status)
                 appEvents.append(.init(at: at, timeZone: device.timeZone.identifier, text: "notifications \(status.rawValue)"))
@@ -217,6 +257,13 @@ public final class Simulation: @unchecked Sendable {
             case .open:
                 reason = launched ? .foreground : .launch
                 launched = true
+                if isAndroid {
+                    // The screen is on: the device leaves Doze.
+                    await center.setDoze(false)
+                    try await startProcess()
+                    if !everOpened, let every = scenario.periodicWork { enqueueWork(every: every) }
+                    everOpened = true
+                }
                 appEvents.append(.init(at: at, timeZone: device.timeZone.identifier, text: "app opened"))
             case .background:
                 reason = reason ?? .background
@@ -224,6 +271,56 @@ public final class Simulation: @unchecked Sendable {
             case .backgroundRefresh:
                 reason = reason ?? .backgroundTask
                 appEvents.append(.init(at: at, timeZone: device.timeZone.identifier, text: "background refresh"))
+            case .exactAlarms(let allowed):
+                await center.setExactAlarms(allowed: allowed)
+                if allowed {
+                    event("exact alarms allowed (SCHEDULE_EXACT_ALARM granted)")
+                    reason = reason ?? .permissionChanged
+                    broadcast = true
+                } else {
+                    event("exact alarms denied (SCHEDULE_EXACT_ALARM revoked): the app is stopped")
+                    try await relaunch(note: false)
+                    processRunning = false
+                }
+            case .channel(let id, let enabled, let importance):
+                do {
+                    try await center.userChangeChannel(id, enabled: enabled, importance: importance)
+                } catch let failure as SimulatedCenter.Failure {
+                    throw ScenarioError(file: scenario.file, line: line, message: "\(index.map { "events[\($0)]." } ?? "")channel: \(failure)")
+                }
+                let now = await center.channelImportance(id)
+                event("channel \(id) \(now == AndroidImportance.none ? "turned off" : "set to \(now?.rawValue ?? "?")") by the user")
+            case .deleteChannel(let id):
+                await center.deleteChannel(id)
+                event("the app deleted channel \(id)")
+            case .permission(.request(let allow)):
+                event(await center.requestPermission(allow: allow))
+                reason = reason ?? .permissionChanged
+            case .permission(.settings(let granted)):
+                await center.setAuthorization(granted ? .authorized : .denied)
+                if granted {
+                    event("notifications allowed in the app's settings")
+                } else {
+                    // Android stops an app whose runtime permission is revoked.
+                    event("notifications turned off in the app's settings: the app is stopped")
+                    try await relaunch(note: false)
+                    processRunning = false
+                }
+            case .doze(let on):
+                await center.setDoze(on)
+                event(on ? "device dozing" : "device awake (Doze ends)")
+                if !on, workHeldByDoze {
+                    workHeldByDoze = false
+                    try await runWork()
+                }
+            case .periodicWork(let every):
+                if let every {
+                    enqueueWork(every: every)
+                    event("periodic work enqueued: every \(ScenarioValue.durationText(every))")
+                } else {
+                    (workInterval, nextWorkRun, workHeldByDoze) = (nil, nil, false)
+                    event("periodic work cancelled")
+                }
             case .recipe(let recipeEvent):
                 // The recipe refreshes itself, as the app would.
                 if let reasonSoFar = reason, launched {
@@ -240,8 +337,64 @@ public final class Simulation: @unchecked Sendable {
                 }
             }
         }
-        guard launched, let reason else { return }
-        try await respond(to: reason)
+        guard let reason else { return }
+        if launched {
+            try await respond(to: reason)
+        } else if broadcast, everOpened {
+            // The system starts the app's process for its receiver.
+            try await startProcess()
+            try await respond(to: reason)
+        }
+    }
+
+    /// Android: the app's process starts (an open, a receiver, its work): it creates its channels.
+    private func startProcess() async throws {
+        guard scenario.android != nil, !processRunning else { return }
+        processRunning = true
+        await center.createChannels()
+    }
+
+    /// Android: the app enqueues periodic work every `every`, from now.
+    private func enqueueWork(every: TimeInterval) {
+        workInterval = every
+        workPeriodStart = device.now
+        workHeldByDoze = false
+        scheduleNextWork()
+    }
+
+    /// The next run: at a moment the system picks in the current interval (seeded).
+    private func scheduleNextWork() {
+        guard let every = workInterval, let start = workPeriodStart else { return }
+        let offset = Double.random(in: 0..<1, using: &workGenerator) * every
+        nextWorkRun = start.addingTimeInterval(offset.rounded(.down))
+    }
+
+    /// Runs the periodic work due by `date`, in order; in Doze a run waits for the device to wake.
+    private func runPeriodicWork(through date: Date) async throws {
+        while let next = nextWorkRun, next <= date {
+            await center.advance(to: next)
+            if await center.dozing {
+                workHeldByDoze = true
+                nextWorkRun = nil
+                return
+            }
+            try await runWork()
+        }
+    }
+
+    /// One run of the periodic work: a refresh (`backgroundTask`) once the app has been opened.
+    private func runWork() async throws {
+        guard let every = workInterval, let start = workPeriodStart else { return }
+        appEvents.append(.init(at: device.now, timeZone: device.timeZone.identifier, text: "periodic work ran"))
+        if everOpened {
+            try await startProcess()
+            try await respond(to: .backgroundTask)
+        }
+        // The next interval starts where this one ends, or now when Doze held the run past it.
+        var nextStart = start.addingTimeInterval(every)
+        while nextStart.addingTimeInterval(every) <= device.now { nextStart = nextStart.addingTimeInterval(every) }
+        workPeriodStart = max(nextStart, device.now)
+        scheduleNextWork()
     }
 
     /// The app's answer to a lifecycle signal: the recipe's, when the scenario has one, else a refresh.
@@ -289,7 +442,7 @@ public final class Simulation: @unchecked Sendable {
 
     /// The app's process ends and starts again: a new scheduler over the store reopened,
     /// with the state the app last set; the next open is a launch.
-    private func relaunch() async throws {
+    private func relaunch(note: Bool = true) async throws {
         let state = await scheduler.state
         // The app builds its rules at launch from what it stored: the rules it last set.
         var planner = scheduler.planner
@@ -299,7 +452,8 @@ public final class Simulation: @unchecked Sendable {
             planner: planner, center: center, environment: device.environment, state: state,
             sink: FanOutSink([recorder] + sinks), journal: journal)
         launched = false
-        appEvents.append(.init(at: device.now, timeZone: device.timeZone.identifier, text: "app relaunched"))
+        processRunning = false
+        if note { appEvents.append(.init(at: device.now, timeZone: device.timeZone.identifier, text: "app relaunched")) }
     }
 
     func markOpened() -> RefreshReason {
@@ -320,6 +474,16 @@ public final class Simulation: @unchecked Sendable {
         let result = try await scheduler.refresh(reason: reason)
         await observer?.simulation(self, didRefresh: result)
         lastPlan = result.plan
+        // The timeline says when the plan's notifications start or stop being able to come late.
+        let latitude = result.plan.report.mayArriveLate.first?.latitude
+        if latitude != lastLatitude, !(latitude == nil && result.plan.entries.isEmpty) {
+            if let latitude {
+                note("the plan's \(result.plan.entries.count) notifications \(latitude)", at: device.now)
+            } else if lastLatitude != nil {
+                note("the plan's notifications are exact again", at: device.now)
+            }
+            lastLatitude = latitude
+        }
         let coverage = result.plan.report.coverage
         refreshes.append(
             .init(
@@ -338,6 +502,15 @@ public final class Simulation: @unchecked Sendable {
     /// What happened between the start and `end`.
     public func result(end: Date) async -> SimulationResult {
         let deliveries = await center.deliveries.filter { $0.notification.date >= start && $0.notification.date <= end }
+        // What the simulated Android did on its own joins the app's lines.
+        let systemLines = await center.systemEvents.filter { $0.at >= start && $0.at <= end }.map {
+            SimulationResult.AppEvent(at: $0.at, timeZone: $0.timeZone.identifier, text: $0.text)
+        }
+        let notShown = await center.notShown.filter { $0.at >= start && $0.at <= end }.map {
+            SimulationResult.NotShown(
+                id: $0.request.id, androidID: androidNotificationID($0.request.id), rule: $0.request.ruleID ?? "", at: $0.at,
+                timeZone: $0.timeZone.identifier, title: $0.request.content.title, reason: $0.reason)
+        }
         let deliveredIDs = Set(deliveries.map(\.notification.id))
         let namespace = scheduler.planner.namespace
         let dropped = drops.filter { id, drop in
@@ -357,7 +530,7 @@ public final class Simulation: @unchecked Sendable {
                     timeZone: delivery.timeZone.identifier, title: delivery.notification.content.title,
                     subtitle: delivery.notification.content.subtitle, body: delivery.notification.content.body,
                     interruptionLevel: delivery.notification.content.interruptionLevel.rawValue,
-                    adjustments: adjustments[delivery.notification.id] ?? [])
+                    adjustments: adjustments[delivery.notification.id] ?? [], android: delivery.android)
             },
             dropped: dropped.map { drop in
                 // A wall-clock candidate planned before a zone change would have fired at its
@@ -384,9 +557,12 @@ public final class Simulation: @unchecked Sendable {
             coverage: lastPlan?.report.coverage,
             refreshes: refreshes,
             zoneChanges: zoneChanges,
-            appEvents: appEvents,
+            appEvents: appEvents + systemLines,
             quietHours: scenario.policies.compactMap { $0 as? QuietHours },
-            pendingSamples: await center.pendingSamples)
+            pendingSamples: await center.pendingSamples,
+            android: scenario.android,
+            exactAlarmsAtEnd: scenario.android == nil ? nil : await center.exactAlarmsAllowed,
+            notShown: notShown)
     }
 
     /// The device's zone identifier at any moment of the run so far.
