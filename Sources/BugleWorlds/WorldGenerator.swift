@@ -403,6 +403,8 @@ struct WorldBuilder {
         var hours: [String] = []
         for hour in 0..<48 {
             wave = (min(3, max(0.1, wave + Double(dice.int(-2...2)) / 10)) * 10).rounded() / 10
+            // The sea warms and cools slowly: half a degree a step at most.
+            water = min(32, max(8, water + Double(dice.int(-1...1)) / 2))
             air = min(45, max(-5, air + Double(dice.int(-2...2))))
             wind = min(80, max(0, wind + Double(dice.int(-4...4))))
             aqi = min(300, max(5, aqi + Double(dice.int(-10...10))))
