@@ -51,7 +51,7 @@ public struct ActivityWindowsScenario: ScenarioRecipe {
     /// The simulated Android, in a `platform: android` scenario.
     let android: AndroidProfile?
 
-    /// On Android the app creates one channel per mode (``AndroidChannel/all``), each carrying
+    /// On Android the app creates one channel per mode (`AndroidChannel.all`), each carrying
     /// its mode's rule: the recipe owns them, not the scenario.
     public var androidChannels: [SimulatedChannel]? {
         guard android != nil else { return nil }

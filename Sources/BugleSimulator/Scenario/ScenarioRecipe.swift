@@ -61,6 +61,7 @@ extension ScenarioRecipe {
         try await context.refresh(reason)
     }
 
+    /// None: the scenario's `channels:` (or one default channel) on Android.
     public var androidChannels: [SimulatedChannel]? { nil }
 }
 
