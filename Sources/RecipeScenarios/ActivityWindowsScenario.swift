@@ -34,12 +34,42 @@ public struct ActivityWindowsScenario: ScenarioRecipe {
 
     public init(settings: ScenarioObject, setup: ScenarioSetup) throws {
         folder = setup.file.map { URL(fileURLWithPath: $0).deletingLastPathComponent() } ?? URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
-        var platform = "ios"
+        var platform = setup.android == nil ? "ios" : "android"
         if let value = settings["platform"] {
             platform = try value.string()
             guard ["ios", "android"].contains(platform) else { throw value.error("\(value.path): expected ios or android, found \"\(platform)\"") }
+            if setup.android != nil, platform != "android" {
+                throw value.error("\(value.path): the scenario runs on platform: android; leave the recipe's platform out")
+            }
         }
-        memory = AppMemory(controller: ActivityController(platform: platform))
+        android = setup.android
+        // Before Android 13 notifications need no runtime permission: allowed from install.
+        let status: AuthorizationStatus = setup.android.map { $0.needsNotificationPermission ? .notDetermined : .authorized } ?? .notDetermined
+        memory = AppMemory(controller: ActivityController(status: status, platform: platform), onAndroid: setup.android != nil)
+    }
+
+    /// The simulated Android, in a `platform: android` scenario.
+    let android: AndroidProfile?
+
+    /// On Android the app creates one channel per mode (`AndroidChannel.all`), each carrying
+    /// its mode's rule: the recipe owns them, not the scenario.
+    public var androidChannels: [SimulatedChannel]? {
+        guard android != nil else { return nil }
+        return AndroidChannel.all.map { SimulatedChannel(id: $0.id, importance: .default, rules: [$0.id]) }
+    }
+
+    /// On Android the system starts the app for its `BOOT_COMPLETED` receiver (`boot`) and its
+    /// periodic work (`backgroundTask`): the app runs its restart and background-task checks
+    /// (the DST check among them) before it plans again. Any other signal refreshes.
+    public func respond(to reason: RefreshReason, context: RecipeContext) async throws {
+        guard android != nil, reason == .boot || reason == .backgroundTask else {
+            try await context.refresh(reason)
+            return
+        }
+        let shell = Shell(memory: memory, context: context)
+        try await shell.collectDeliveries()
+        let offset = context.zone.offset(at: context.now)
+        try await shell.perform(reason == .boot ? .deviceRestarted(offset: offset) : .backgroundTask(offset: offset), now: context.now)
     }
 
     public var rules: [any Rule] { ActivityWindowsPlan.rules }
@@ -191,11 +221,15 @@ public struct ActivityWindowsScenario: ScenarioRecipe {
             try await shell.perform(.forecastFetched(forecast), now: now)
         case "openApp":
             _ = context.markOpened()
+            try await shell.perform(.authorizationRead(await context.center.authorizationStatus()), now: now)
             try await shell.perform(.appOpened(version: memory.version, offset: offset), now: now)
+            await shell.showChannelsOff()
         case "resumeApp":
             _ = context.markOpened()
             context.note("warm start")
+            try await shell.perform(.authorizationRead(await context.center.authorizationStatus()), now: now)
             try await shell.perform(.appResumed(offset: offset), now: now)
+            await shell.showChannelsOff()
         case "appUpdate":
             guard case .string(let version) = event.value else { return }
             _ = context.markOpened()
@@ -268,7 +302,13 @@ final class AppMemory: @unchecked Sendable {
     let log = AnalyticsRecorder()
     let backend = AnalyticsRecorder()
 
-    init(controller: ActivityController) { storedController = controller }
+    /// Whether the app runs on the simulated Android.
+    let onAndroid: Bool
+
+    init(controller: ActivityController, onAndroid: Bool) {
+        storedController = controller
+        self.onAndroid = onAndroid
+    }
 
     func withLock<T>(_ body: () -> T) -> T {
         lock.lock()
@@ -282,6 +322,9 @@ final class AppMemory: @unchecked Sendable {
     }
 
     var analyticsOptIn: Bool { withLock { storedController.analyticsOptIn } }
+
+    /// The modes turned on in the profile, in order; call inside ``withLock(_:)``.
+    var enabledModes: [ActivityMode] { storedController.state.profile?.notificationPreferences.enabledModes ?? [] }
 
     var version: String {
         get { withLock { storedVersion } }
@@ -309,6 +352,19 @@ struct Shell {
 
     func record(_ event: AnalyticsEvent) {
         AnalyticsRouter(local: memory.log, backend: memory.backend).record(event, optIn: memory.analyticsOptIn)
+    }
+
+    /// Android: the app reads its channels at each start; a mode that is on whose channel the
+    /// user turned off in the system settings shows so in the app's Settings.
+    func showChannelsOff() async {
+        guard memory.onAndroid else { return }
+        let modes = memory.withLock { memory.enabledModes }
+        for mode in modes {
+            let channel = AndroidChannel.channel(for: mode)
+            if await context.center.channelImportance(channel.id) == AndroidImportance.none {
+                context.note("Settings: \(channel.offInSystemSettings)")
+            }
+        }
     }
 
     /// Logs `notif_fired` for deliveries since the last event.
@@ -354,6 +410,12 @@ struct Shell {
             let answer = memory.permissionAnswer
             context.note("explanation shown: \(answer == "notNow" ? "not now" : "continue")")
             try await perform(.explanationAnswered(accepted: answer != "notNow"), now: now)
+        case .requestAuthorization where memory.onAndroid:
+            // Android: POST_NOTIFICATIONS through the system dialog, which Android stops
+            // showing after two denials.
+            let line = await context.center.requestPermission(allow: memory.permissionAnswer != "deny")
+            context.note(line)
+            try await perform(.authorizationAnswered(await context.center.authorizationStatus()), now: now)
         case .requestAuthorization(let provisional):
             // The system grants provisional authorization without a prompt.
             let status: AuthorizationStatus = provisional ? .provisional : memory.permissionAnswer == "deny" ? .denied : .authorized
@@ -363,7 +425,11 @@ struct Shell {
         case .showBanner(let banner):
             context.note("banner: \(banner.text) [\(banner.action)]")
         case .openSettings:
-            context.note("opened the system's notification settings")
+            if memory.onAndroid {
+                context.note("opened the app's notification settings (\(SettingsBanner.androidSettingsAction))")
+            } else {
+                context.note("opened the system's notification settings")
+            }
         case .showStaleWarning(let text):
             context.note("warning: \(text)")
         case .showToday(let link, let label):

@@ -17,11 +17,11 @@ import Foundation
 ///
 /// | event | what the user does |
 /// | --- | --- |
-/// | `onboard: { time: "09:00" }` | completes onboarding: allows notifications; 64 facts are scheduled, keeping those whose notifications are still pending |
+/// | `onboard: { time: "09:00" }` | completes onboarding: allows notifications; 64 facts are scheduled (450 on `platform: android`), keeping those whose notifications are still pending |
 /// | `setTime: "20:30"` | picks a new time in Settings: every upcoming fact is rescheduled |
 /// | `reinstall: {}` | deletes and installs the app again: its storage (the record of scheduled facts, the time) is gone, the system keeps the pending notifications; `onboard` comes next |
 ///
-/// Opening the app (`open`) after onboarding tops the schedule up to 64, as the main app
+/// Opening the app (`open`) after onboarding tops the schedule up to 64 (450 on Android), as the main app
 /// does at launch; before onboarding (or after a reinstall) the app does not touch the
 /// notifications. When there is no fact to schedule, `onboard` notes the *No Facts
 /// Available* alert the user sees, and onboarding stays incomplete.
@@ -149,9 +149,11 @@ public struct FactsADayScenario: ScenarioRecipe {
             return
         }
         var random = SeededGenerator(seed: seed ^ UInt64(bitPattern: Int64(context.now.timeIntervalSince1970)))
-        let added = try await notifier(context).topUp(time: time, language: language, reason: reason, using: &random)
+        let notifier = notifier(context)
+        let added = try await notifier.topUp(time: time, language: language, reason: reason, using: &random)
         try note(
-            added == 0 ? "app opened: 64 facts ahead, no top-up" : "app opened: topped up \(added) fact\(added == 1 ? "" : "s")", time: time, context: context)
+            added == 0 ? "app opened: \(notifier.limit) facts ahead, no top-up" : "app opened: topped up \(added) fact\(added == 1 ? "" : "s")", time: time,
+            context: context)
     }
 
     private func notifier(_ context: RecipeContext) -> FactsNotifier {

@@ -189,14 +189,14 @@ import Testing
         }
     }
 
-    func scenario(permission: String) -> String {
+    func scenario(permission: String, platform: String = "android") -> String {
         let forecast = packageRoot.appendingPathComponent("Examples/activity-windows/forecast-2026-03-22.json").path
         return """
             start: 2026-03-22T06:00
             timeZone: Asia/Jerusalem
             days: 2
             authorization: notDetermined
-            recipe: { name: activity-windows, platform: android }
+            recipe: { name: activity-windows, platform: \(platform) }
             events:
               - at: 2026-03-22T06:05
                 onboard: { activities: [run], permission: \(permission) }
@@ -235,14 +235,15 @@ import Testing
         #expect(recipe.backend.events.isEmpty)
     }
 
+    /// On iOS: Android has no provisional notifications (a declined explanation is final there).
     @Test func decliningTheExplanationDeliversProvisionally() async throws {
-        let parsed = try ScenarioParser.parse(scenario(permission: "notNow"), recipes: RecipeCatalog.all)
+        let parsed = try ScenarioParser.parse(scenario(permission: "notNow", platform: "ios"), recipes: RecipeCatalog.all)
         let recipe = try #require(parsed.recipe as? ActivityWindowsScenario)
         let result = try await ScenarioRunner(scenario: parsed).run()
         #expect(result.appEvents.contains { $0.text == "provisional notifications (quiet delivery)" })
         #expect(recipe.log.events.first { $0.name == .permissionGranted }?.fields["provisional"] == true)
         // Run only, no dog: run_solo at 06:30 on 03-23 (planned the day before) is delivered and
-        // then dismissed (Android).
+        // then dismissed.
         #expect(result.deliveries.map(\.rule).allSatisfy { $0 == "run_solo" })
         #expect(result.deliveries.contains { $0.id == "bugle.run_solo.2026-03-23.0" })
         #expect(recipe.log.events.contains { $0.name == .dismissed && $0.fields["notification_id"] == "bugle.run_solo.2026-03-23.0" })

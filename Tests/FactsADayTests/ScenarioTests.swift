@@ -27,6 +27,45 @@ import Testing
         #expect(Set(result.deliveries.map(\.body)).count == 16, "no fact twice")
     }
 
+    /// The seed: "Limited to 64 on iOS, higher on Android". The same scenario, the example's
+    /// timeline with 500 facts, plans 64 days ahead on iOS and 450 on Android (500 alarms less
+    /// Bugle's margin of 50): the run's coverage horizons are 386 days apart. (With the
+    /// scenario's default lookahead of 400 days, Android's plan would stop at 401.)
+    @Test func androidsLargerBudgetPlansFurtherAhead() async throws {
+        let example = try String(contentsOf: Self.root.appendingPathComponent("Examples/facts-a-day.yaml"), encoding: .utf8)
+        let facts = (1...500).map { "\"Fact number \($0).\"" }.joined(separator: ", ")
+        // The planner looks 400 days ahead by default: 450 daily facts need more.
+        let ios = example.replacingOccurrences(
+            of: "recipe: { name: facts-a-day, corpus: facts-a-day/facts-en.jsonl, seed: 7 }",
+            with: "lookahead: 460d\nrecipe: { name: facts-a-day, seed: 7, facts: [\(facts)] }")
+        #expect(ios != example)
+        let android = ios.replacingOccurrences(of: "safetyMargin: 0\n", with: "platform: android\n")
+        #expect(android != ios)
+
+        /// What onboarding planned, and the last day it covers, from the app's line
+        /// "64 facts scheduled; 64 upcoming (2026-03-02 to 2026-05-04); …".
+        func onboarding(_ yaml: String) async throws -> (planned: Int, lastDay: LocalDate, delivered: Int) {
+            let result = try await ScenarioRunner(scenario: ScenarioParser.parse(yaml, recipes: RecipeCatalog.all)).run()
+            let first = try #require(result.refreshes.first { $0.planned > 0 })
+            let line = try #require(result.appEvents.map(\.text).first { $0.contains("facts scheduled;") })
+            let range = try #require(line.range(of: " to "))
+            let lastDay = try #require(TimeParsing.localDate(String(line[range.upperBound...].prefix(10))))
+            return (first.planned, lastDay, result.deliveries.count)
+        }
+        let onIOS = try await onboarding(ios)
+        let onAndroid = try await onboarding(android)
+        #expect(onIOS.planned == 64)
+        #expect(onAndroid.planned == 450)
+        // One fact a day: each extra planned fact is one more day the app may stay closed.
+        let lastOnIOS = onIOS.lastDay
+        let lastOnAndroid = onAndroid.lastDay
+        #expect(lastOnIOS == LocalDate("2026-05-04"))
+        #expect(lastOnIOS.adding(days: onAndroid.planned - onIOS.planned) == lastOnAndroid)
+        #expect(lastOnIOS.adding(days: 386) == lastOnAndroid)
+        // The 16 days of the run are shown on both.
+        #expect(onIOS.delivered == 16 && onAndroid.delivered == 16)
+    }
+
     @Test func inlineFactsAndFewerThanSixtyFour() async throws {
         let yaml = """
             name: inline

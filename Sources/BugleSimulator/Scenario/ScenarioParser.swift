@@ -60,7 +60,7 @@ public enum ScenarioParser {
             }
             eviction = parsed
         }
-        let android = try parseAndroid(top, platform: platform)
+        var android = try parseAndroid(top, platform: platform)
         let authorization =
             try top["authorization"].map(parseAuthorization) ?? (android?.needsNotificationPermission == true ? .notDetermined : .authorized)
         var periodicWork: TimeInterval?
@@ -71,10 +71,20 @@ public enum ScenarioParser {
         let faults = try top["faults"].map(parseFaults) ?? .none
         let lookahead = try top["lookahead"]?.duration(in: ScenarioLimits.lookahead) ?? 400 * 86_400
 
-        let setup = ScenarioSetup(start: start, timeZone: timeZone, file: file)
+        var setup = ScenarioSetup(start: start, timeZone: timeZone, file: file, android: android)
         var recipe: (any ScenarioRecipe)?
         if let value = top["recipe"] {
             recipe = try parseRecipe(value, recipes: recipes, setup: setup)
+            // A recipe that owns its Android channels creates them; the scenario may not.
+            if android != nil, let recipe, let channels = recipe.androidChannels {
+                if let given = top["channels"] {
+                    throw given.error(
+                        "channels: the recipe \(type(of: recipe).name) creates its own channels (\(channels.map(\.id).joined(separator: ", "))); leave channels out"
+                    )
+                }
+                android?.channels = channels
+                setup.android = android
+            }
         }
         var rules: [any Rule] = recipe?.rules ?? []
         var ruleIDs = Set(rules.map(\.id))

@@ -46,6 +46,11 @@ public protocol ScenarioRecipe: Sendable {
     /// refreshes with `reason`; a recipe overrides it to run the app's own logic first (check
     /// the clock, roll the day over) and to decide whether to refresh at all.
     func respond(to reason: RefreshReason, context: RecipeContext) async throws
+
+    /// The channels the app creates on Android, when the recipe owns them; `nil` (the
+    /// default) leaves them to the scenario's `channels:`. A `platform: android` scenario of a
+    /// recipe that owns its channels refuses `channels:`.
+    var androidChannels: [SimulatedChannel]? { get }
 }
 
 extension ScenarioRecipe {
@@ -55,6 +60,9 @@ extension ScenarioRecipe {
     public func respond(to reason: RefreshReason, context: RecipeContext) async throws {
         try await context.refresh(reason)
     }
+
+    /// None: the scenario's `channels:` (or one default channel) on Android.
+    public var androidChannels: [SimulatedChannel]? { nil }
 }
 
 /// What a recipe or a rule kind knows of the scenario when it reads its settings.
@@ -65,12 +73,17 @@ public struct ScenarioSetup: Sendable {
     public var timeZone: TimeZone
     /// The scenario file, for messages.
     public var file: String?
+    /// The device's Android profile in a `platform: android` scenario (its `channels` as the
+    /// scenario gives them); `nil` on Apple's systems.
+    public var android: AndroidProfile?
 
-    /// A scenario's setup: it starts at `start` in `timeZone`; `file` is `nil` in code.
-    public init(start: WrittenDateTime, timeZone: TimeZone, file: String? = nil) {
+    /// A scenario's setup: it starts at `start` in `timeZone`, on Android with `android`;
+    /// `file` is `nil` in code.
+    public init(start: WrittenDateTime, timeZone: TimeZone, file: String? = nil, android: AndroidProfile? = nil) {
         self.start = start
         self.timeZone = timeZone
         self.file = file
+        self.android = android
     }
 }
 
@@ -137,6 +150,9 @@ public struct RecipeContext: Sendable {
 
     /// Marks the app as running (the user opened it); the first time is its launch.
     /// Returns the refresh reason for it: `launch` the first time, else `foreground`.
+    /// On Android the open does what the scenario's `open` does once the event is handled:
+    /// the device leaves Doze, the app's process starts (it creates its channels), and the
+    /// first open enqueues the periodic work and lets the app receive broadcasts.
     public func markOpened() -> RefreshReason { simulation.markOpened() }
 
     /// Plans, reconciles and applies, as the app would now; recorded in the result.

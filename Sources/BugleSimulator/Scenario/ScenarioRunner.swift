@@ -103,6 +103,8 @@ public final class Simulation: @unchecked Sendable {
     private var workPeriodStart: Date?
     private var nextWorkRun: Date?
     private var workHeldByDoze = false
+    /// Android: a recipe's event opened the app (``RecipeContext/markOpened()``).
+    private var openedByRecipe = false
     private var workGenerator: SeededGenerator
     /// The lateness the last refresh's plan reported, to say when it changes.
     private var lastLatitude: DeliveryLatitude?
@@ -257,13 +259,7 @@ public final class Simulation: @unchecked Sendable {
             case .open:
                 reason = launched ? .foreground : .launch
                 launched = true
-                if isAndroid {
-                    // The screen is on: the device leaves Doze.
-                    await center.setDoze(false)
-                    try await startProcess()
-                    if !everOpened, let every = scenario.periodicWork { enqueueWork(every: every) }
-                    everOpened = true
-                }
+                try await androidOpened()
                 appEvents.append(.init(at: at, timeZone: device.timeZone.identifier, text: "app opened"))
             case .background:
                 reason = reason ?? .background
@@ -329,6 +325,10 @@ public final class Simulation: @unchecked Sendable {
                 }
                 do {
                     try await scenario.recipe?.handle(recipeEvent, context: RecipeContext(simulation: self, now: device.now))
+                    if openedByRecipe {
+                        openedByRecipe = false
+                        try await androidOpened()
+                    }
                 } catch var error as ScenarioError where error.file == nil && error.line == nil {
                     // A recipe says what is wrong; the event's place in the file is known here.
                     (error.file, error.line) = (scenario.file, line)
@@ -345,6 +345,16 @@ public final class Simulation: @unchecked Sendable {
             try await startProcess()
             try await respond(to: reason)
         }
+    }
+
+    /// Android: the user opened the app: the screen is on (the device leaves Doze), its process
+    /// runs, and the first open enqueues its periodic work and lets it receive broadcasts.
+    private func androidOpened() async throws {
+        guard scenario.android != nil else { return }
+        await center.setDoze(false)
+        try await startProcess()
+        if !everOpened, let every = scenario.periodicWork { enqueueWork(every: every) }
+        everOpened = true
     }
 
     /// Android: the app's process starts (an open, a receiver, its work): it creates its channels.
@@ -458,6 +468,8 @@ public final class Simulation: @unchecked Sendable {
 
     func markOpened() -> RefreshReason {
         defer { launched = true }
+        // On Android the open's effects on the device follow the recipe's event.
+        openedByRecipe = scenario.android != nil
         appEvents.append(.init(at: device.now, timeZone: device.timeZone.identifier, text: "app opened"))
         return launched ? .foreground : .launch
     }

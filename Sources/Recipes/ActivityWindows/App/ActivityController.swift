@@ -91,6 +91,9 @@ public struct ActivityController: Sendable {
         case explanationAnswered(accepted: Bool)
         /// The system answered an authorization request.
         case authorizationAnswered(AuthorizationStatus)
+        /// The app read the system's authorization status (at a start, or back from Settings,
+        /// where the user may have allowed notifications): the banner shows only while denied.
+        case authorizationRead(AuthorizationStatus)
         /// The app was launched (a cold start): a new session.
         case appOpened(version: String, offset: Int)
         /// The app came back to the foreground (a warm start): the same session.
@@ -168,9 +171,11 @@ public struct ActivityController: Sendable {
         self.memory = memory
         self.platform = platform
         // Ask after onboarding's notifications screen, after the app's own explanation; a
-        // user who declines it gets provisional (quiet) notifications instead.
+        // user who declines it gets provisional (quiet) notifications instead on iOS. Android
+        // has no provisional notifications: a declined explanation is never asked again, and
+        // the Settings banner shows while notifications are denied.
         self.permission = PermissionFlow(
-            policy: .afterValueMoment(delay: 0, explanation: true), onExplanationDeclined: .requestProvisional,
+            policy: .afterValueMoment(delay: 0, explanation: true), onExplanationDeclined: platform == "android" ? .neverAskAgain : .requestProvisional,
             status: status, memory: memory.permission)
     }
 
@@ -200,6 +205,9 @@ public struct ActivityController: Sendable {
                 : [.log(.permissionDenied(platform: platform, at: now))]
             actions.append(.replan(.permissionChanged))
             return actions + offerSettingsIfDenied(now: now)
+        case .authorizationRead(let status):
+            _ = permission.handle(.statusRead(status), now: now)
+            return []
         case .appOpened(let version, let offset):
             _ = permission.handle(.sessionStarted, now: now)
             var actions: [Action] = checkFreshness(now: now) ? [.setState(state.appState)] : []

@@ -7,4 +7,11 @@ public struct SettingsBanner: Hashable, Sendable {
 
     /// "Enable notifications to get swim/run alerts" with "Open Settings".
     public static let enableNotifications = SettingsBanner(text: "Enable notifications to get swim/run alerts", action: "Open Settings")
+
+    /// What the button opens on Android: the app's notification settings
+    /// (`Settings.ACTION_APP_NOTIFICATION_SETTINGS`, with the package in `EXTRA_APP_PACKAGE`).
+    /// On iOS it opens `UIApplication.openSettingsURLString`.
+    ///
+    /// - SeeAlso: [`Settings.ACTION_APP_NOTIFICATION_SETTINGS`](https://developer.android.com/reference/android/provider/Settings#ACTION_APP_NOTIFICATION_SETTINGS)
+    public static let androidSettingsAction = "android.settings.APP_NOTIFICATION_SETTINGS"
 }

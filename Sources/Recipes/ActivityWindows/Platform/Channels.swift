@@ -19,6 +19,12 @@ public struct AndroidChannel: Hashable, Sendable {
     /// never deleted, since Android does not let a deleted channel be created again.
     public static let all: [AndroidChannel] = ActivityMode.allCases.map(channel)
 
+    /// What the app's Settings shows next to a mode that is on while the user turned its
+    /// channel off in the system settings (read at each start with
+    /// `NotificationManager.getNotificationChannel(id).importance == IMPORTANCE_NONE`): the
+    /// app cannot turn it back on, only say so ("Run alerts: off in system settings").
+    public var offInSystemSettings: String { "\(name): off in system settings" }
+
     /// The channel of `mode`.
     public static func channel(for mode: ActivityMode) -> AndroidChannel {
         switch mode {

@@ -6,6 +6,13 @@ import Foundation
 public enum FactSchedule {
     /// The most notifications a platform keeps pending (iOS and macOS): never more.
     public static let limit = 64
+
+    /// How many facts to keep scheduled with `budget`: ``limit`` (64) on Apple's systems; on
+    /// Android, whose limit the seed says is higher (500 alarms an app may hold), the plan's
+    /// room: 450 with the default margin.
+    public static func limit(for budget: Budget) -> Int {
+        budget.platform.name == Platform.android.name ? budget.capacity() : limit
+    }
     /// The app state key that holds the scheduled facts.
     public static let scheduleKey = "factsADay.schedule"
     /// The app state key that holds the notification time (`HH:MM`).

@@ -26,6 +26,10 @@ public struct FactsNotifier: Sendable {
     /// or a host's that records it (a simulation).
     public var refresh: @Sendable (RefreshReason) async throws -> RefreshResult
 
+    /// How many facts are kept scheduled: 64, or more on Android
+    /// (``FactSchedule/limit(for:)`` of the scheduler's budget).
+    public var limit: Int { FactSchedule.limit(for: scheduler.planner.budget) }
+
     /// A notifier over `database` and `scheduler`; `refresh` defaults to the scheduler's.
     public init(database: FactsDatabase, scheduler: Scheduler, refresh: (@Sendable (RefreshReason) async throws -> RefreshResult)? = nil) {
         self.database = database
@@ -39,7 +43,7 @@ public struct FactsNotifier: Sendable {
         Planner(rules: [FactRule()], budget: Budget(platform: .ios, safetyMargin: 0))
     }
 
-    /// Unschedules the upcoming facts and schedules up to 64 again at `time`; returns how
+    /// Unschedules the upcoming facts and schedules up to ``limit`` again at `time`; returns how
     /// many are scheduled. Throws ``FactsError/Code/noFacts`` when there is none.
     ///
     /// Onboarding (no `previous` time) keeps the facts whose notifications the center still
@@ -63,7 +67,7 @@ public struct FactsNotifier: Sendable {
         try database.clearScheduling(notificationIDs: upcoming.map(\.notificationID))
         let kept = previous == nil ? try await adoptPending(from: first, language: language) : []
         let taken = Set(try database.scheduledFacts(from: first).map(\.date))
-        let added = try pick(FactSchedule.days(count: FactSchedule.limit - kept.count, from: first, skipping: taken), language: language, using: &generator)
+        let added = try pick(FactSchedule.days(count: limit - kept.count, from: first, skipping: taken), language: language, using: &generator)
         let scheduled = kept + added
         guard !scheduled.isEmpty else {
             try await apply(time: time, firstDay: first)
@@ -102,15 +106,15 @@ public struct FactsNotifier: Sendable {
         return adopted.sorted { $0.date < $1.date }
     }
 
-    /// Adds facts after the last scheduled day until 64 are upcoming, then refreshes for
-    /// `reason`; returns how many were added (0 when 64 already are, or when no fact is left).
+    /// Adds facts after the last scheduled day until ``limit`` are upcoming, then refreshes for
+    /// `reason`; returns how many were added (0 when that many already are, or when no fact is left).
     @discardableResult
     public func topUp(time: LocalTime, language: FactsLanguage, reason: RefreshReason = .launch, using generator: inout some RandomNumberGenerator) async throws
         -> Int
     {
         let first = try firstDay(time)
         let upcoming = try database.scheduledFacts(from: first).count
-        let days = FactSchedule.days(count: FactSchedule.limit - upcoming, firstDay: first, lastScheduled: try database.lastScheduledDate())
+        let days = FactSchedule.days(count: limit - upcoming, firstDay: first, lastScheduled: try database.lastScheduledDate())
         let added = try pick(days, language: language, using: &generator)
         try await apply(time: time, firstDay: first, reason: reason, undoing: added)
         return added.count

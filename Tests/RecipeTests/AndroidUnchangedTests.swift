@@ -1,0 +1,38 @@
+import Bugle
+import BugleSimulator
+import Foundation
+import RecipeScenarios
+import Testing
+
+/// Streak Rescue and Study Reminders are unchanged on Android: their examples, run again with
+/// `platform: android`, show the same notifications at the same times with the same texts.
+///
+/// Exact alarms are granted for a fair comparison (without them each notification comes up to
+/// 10 minutes late, in its window). The one edit besides the platform: Android has no
+/// `authorization:` event, so Study Reminders' "allowed in Settings" is `permission: granted`.
+@Suite struct AndroidUnchangedTests {
+    /// The example's text, on Android 14 with exact alarms allowed.
+    static func onAndroid(_ name: String) throws -> String {
+        let text = try String(contentsOf: packageRoot.appendingPathComponent("Examples/\(name)"), encoding: .utf8)
+        let android = text.replacingOccurrences(of: "\nauthorization: notDetermined\n", with: "\nplatform: android\nexactAlarms: granted\n")
+            .replacingOccurrences(of: "authorization: authorized }", with: "permission: granted }")
+        #expect(android != text)
+        return android
+    }
+
+    func compare(_ name: String) async throws {
+        let ios = try await runExample(name)
+        let android = try await simulate(try Self.onAndroid(name))
+        #expect(!ios.deliveries.isEmpty)
+        #expect(android.seen.map(\.description) == ios.seen.map(\.description))
+        #expect(android.deliveries.map(\.at) == ios.deliveries.map(\.at))
+        // Each one was an exact alarm, shown on time on the app's default channel; none was held back.
+        #expect(android.deliveries.allSatisfy { $0.android?.exact == true && $0.android?.lateBy == 0 && $0.android?.channel == "default" })
+        #expect(android.notShown.isEmpty)
+        #expect(android.android?.version == 34)
+    }
+
+    @Test func streakRescueIsUnchanged() async throws { try await compare("streak-rescue.yaml") }
+
+    @Test func studyRemindersAreUnchanged() async throws { try await compare("study-reminders.yaml") }
+}
