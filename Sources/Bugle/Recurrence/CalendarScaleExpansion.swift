@@ -318,27 +318,7 @@ struct ScaleExpansion: Sendable {
 
     /// Appends BYDAY's days between two days (inclusive): every such weekday, or the n-th.
     private func appendWeekdays(from first: Int, through last: Int, into days: inout [Int]) {
-        guard first <= last else { return }
-        let firstWeekday = ExpansionPlan.weekday(first)
-        if weekdays != 0 {
-            for weekday in 1...7 where weekdays & (1 << UInt8(weekday)) != 0 {
-                var day = first + (weekday - firstWeekday + 7) % 7
-                while day <= last {
-                    days.append(day)
-                    day += 7
-                }
-            }
-        }
-        let lastWeekday = ExpansionPlan.weekday(last)
-        for (weekday, ordinal) in ordinals {
-            if ordinal > 0 {
-                let day = first + (weekday - firstWeekday + 7) % 7 + 7 * (ordinal - 1)
-                if day <= last { days.append(day) }
-            } else {
-                let day = last - (lastWeekday - weekday + 7) % 7 - 7 * (-ordinal - 1)
-                if day >= first { days.append(day) }
-            }
-        }
+        ExpansionPlan.appendWeekdays(weekdays, ordinals, from: first, through: last, into: &days)
     }
 
     /// The month that holds `day`: one of `hint`, or read from the calendar.

@@ -172,6 +172,17 @@ extension ExpansionPlan {
 
     /// Appends BYDAY's days between two days (inclusive): every such weekday, or the n-th.
     private func appendWeekdays(from first: Int, through last: Int, into days: inout [Int]) {
+        Self.appendWeekdays(weekdays, ordinals, from: first, through: last, into: &days)
+    }
+
+    /// Appends the days between two days (inclusive, day numbers) that are one of `weekdays`
+    /// (bit `Weekday.rawValue` each), and the n-th of each of `ordinals` (counted from the
+    /// end when negative): the Gregorian path's and ``ScaleExpansion``'s BYDAY alike.
+    @inline(__always)
+    static func appendWeekdays(
+        _ weekdays: UInt8, _ ordinals: [(weekday: Int, ordinal: Int)], from first: Int, through last: Int, into days: inout [Int]
+    ) {
+        guard first <= last else { return }
         let firstWeekday = Self.weekday(first)
         if weekdays != 0 {
             for weekday in 1...7 where weekdays & (1 << UInt8(weekday)) != 0 {
