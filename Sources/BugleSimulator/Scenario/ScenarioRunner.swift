@@ -108,6 +108,8 @@ public final class Simulation: @unchecked Sendable {
     private var workGenerator: SeededGenerator
     /// The lateness the last refresh's plan reported, to say when it changes.
     private var lastLatitude: DeliveryLatitude?
+    /// The permission that last kept a refresh from scheduling anything, until one may again.
+    private var lastWithheld: AuthorizationStatus?
     private var nextEvent = 0
     private var lastEventDate: Date
     /// The plan of the latest refresh.
@@ -495,6 +497,14 @@ public final class Simulation: @unchecked Sendable {
                 note("the plan's notifications are exact again", at: device.now)
             }
             lastLatitude = latitude
+        }
+        // The timeline says once why a refresh scheduled nothing: the permission it lacks.
+        let authorization = await center.authorizationStatus()
+        if authorization.allowsDelivery {
+            lastWithheld = nil
+        } else if authorization != lastWithheld {
+            lastWithheld = authorization
+            note("nothing is scheduled: notifications are \(authorization.rawValue)", at: device.now)
         }
         let coverage = result.plan.report.coverage
         refreshes.append(
