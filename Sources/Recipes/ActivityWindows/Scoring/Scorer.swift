@@ -51,9 +51,12 @@ public struct Scorer: Sendable {
         subs = subs.filter { weights[$0.key] != nil }
         var total = 0.0
         var weightSum = 0.0
-        for (factor, sub) in subs {
-            total += weights[factor]! * sub
-            weightSum += weights[factor]!
+        // In a fixed order: a dictionary's order changes from one process to the next, and a
+        // sum of doubles in another order can land on the other side of .5 when rounded.
+        for factor in Factor.allCases {
+            guard let sub = subs[factor], let weight = weights[factor] else { continue }
+            total += weight * sub
+            weightSum += weight
         }
         let mean = weightSum > 0 ? 100 * total / weightSum : 0
         let gate = gate(hour)
