@@ -268,14 +268,7 @@ struct ScaleExpansion: Sendable {
             // FORWARD. libical's expand_year_days does the same.
             let length = periodEnd - periodFirst
             for value in yearDays {
-                var ordinal = value > 0 ? value : length + value + 1
-                if ordinal < 1 || ordinal > length {
-                    switch skip {
-                    case .omit: continue
-                    case .backward: ordinal = value > 0 ? length : 0
-                    case .forward: ordinal = value > 0 ? length + 1 : 1
-                    }
-                }
+                guard let ordinal = ExpansionPlan.yearDayOrdinal(value, length: length, skip: skip) else { continue }
                 let day = periodFirst + ordinal - 1
                 if passes(day, periodMonths: periodMonths, targets: targets) { days.append(day) }
             }

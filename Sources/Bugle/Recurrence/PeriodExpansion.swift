@@ -135,17 +135,10 @@ extension ExpansionPlan {
         let length = LocalDate.isLeap(year) ? 366 : 365
         if !yearDays.isEmpty {
             for value in yearDays {
-                var ordinal = value > 0 ? value : length + value + 1
-                if ordinal < 1 || ordinal > length {
-                    // Day 366 or -366 of a common year: RFC 7529 moves it to the valid day
-                    // before or after, December 31 or January 1 of this year or the next
-                    // (366) or the previous (-366), as libical does.
-                    switch skip {
-                    case .omit: continue
-                    case .backward: ordinal = value > 0 ? length : 0
-                    case .forward: ordinal = value > 0 ? length + 1 : 1
-                    }
-                }
+                // Day 366 or -366 of a common year: RFC 7529 moves it to the valid day before
+                // or after, December 31 or January 1 of this year or the next (366) or the
+                // previous (-366), as libical does.
+                guard let ordinal = Self.yearDayOrdinal(value, length: length, skip: skip) else { continue }
                 let day = first + ordinal - 1
                 if passesDay(day, month: months != 0, monthDay: true, weekday: true, yearDay: false, weekNumber: true) { days.append(day) }
             }
@@ -167,6 +160,19 @@ extension ExpansionPlan {
         } else {
             appendWeekdays(from: first, through: first + length - 1, into: &days)
             Self.sortUnique(&days, from: 0)
+        }
+    }
+
+    /// The ordinal (1 is the first day, 0 the day before, `length + 1` the day after) of
+    /// `BYYEARDAY=value` in a year of `length` days; a day the year lacks moves as `skip`
+    /// says, or is `nil` for `OMIT`. The Gregorian path's and ``ScaleExpansion``'s alike.
+    static func yearDayOrdinal(_ value: Int, length: Int, skip: RecurrenceRule.Skip) -> Int? {
+        let ordinal = value > 0 ? value : length + value + 1
+        guard ordinal < 1 || ordinal > length else { return ordinal }
+        switch skip {
+        case .omit: return nil
+        case .backward: return value > 0 ? length : 0
+        case .forward: return value > 0 ? length + 1 : 1
         }
     }
 
