@@ -49,7 +49,7 @@ let package = Package(
         ),
         .target(
             name: "BugleSimulator",
-            dependencies: ["Bugle", .product(name: "Yams", package: "Yams")]
+            dependencies: ["Bugle", "BugleAndroid", .product(name: "Yams", package: "Yams")]
         ),
         // Recipes: one target per seed system, each depending on Bugle only.
         .target(name: "ActivityWindows", dependencies: ["Bugle"], path: "Sources/Recipes/ActivityWindows"),

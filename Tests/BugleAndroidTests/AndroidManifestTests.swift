@@ -27,6 +27,7 @@ struct AndroidManifestTests {
                                 <action android:name="android.intent.action.TIMEZONE_CHANGED" />
                                 <action android:name="android.intent.action.TIME_SET" />
                                 <action android:name="android.intent.action.MY_PACKAGE_REPLACED" />
+                                <action android:name="android.app.action.NOTIFICATION_CHANNEL_BLOCK_STATE_CHANGED" />
                             </intent-filter>
                         </receiver>
                     </application>

@@ -39,23 +39,28 @@ import Testing
         let first = try #require(mornings.first)
         #expect(first.android?.exact == false && first.android!.lateBy > 0 && first.android!.lateBy <= 600)
         #expect(text.contains("[#\(first.android!.id) · reminders (high) · window"))
-        // Doze held the 08:00 window alarm of 03-04 until the device woke at 08:20.
-        #expect(text.contains("Doze holds the window alarm of #"))
+        // Doze held the 08:00 window alarm of 03-04 for its maintenance window at 12:25; the
+        // device woke at 08:20 and showed it then.
+        #expect(text.contains("Morning check-in until its next maintenance window at 12:25"))
         #expect(mornings.contains { localTime(of: $0).description == "2026-03-04T08:20" && $0.android?.exact == false })
         #expect(text.contains("12:00  · exact alarms allowed (SCHEDULE_EXACT_ALARM granted)"))
         #expect(text.contains("the plan's notifications are exact again"))
         // The reboot clears the alarms; BOOT_COMPLETED plans them again.
         #expect(text.contains("03:00  · device restarted: 450 alarms cleared"))
         #expect(text.contains("03:00  · BOOT_COMPLETED: the app plans again"))
+        // In the order it happened: the restart, then the receiver.
+        let restarted = try #require(text.range(of: "device restarted: 450 alarms cleared"))
+        #expect(text.range(of: "BOOT_COMPLETED: the app plans again").map { $0.lowerBound > restarted.upperBound } == true)
         #expect(result.refreshes.contains { $0.reason == "boot" })
         // After the flight the 08:00 reminder follows the wall clock, exact.
         let chicago = mornings.filter { $0.timeZone == "America/Chicago" }
         #expect(!chicago.isEmpty && chicago.allSatisfy { localTime(of: $0).time.description == "08:00" && $0.android?.exact == true })
         #expect(text.contains("(TIMEZONE_CHANGED)"))
         #expect(result.refreshes.contains { $0.reason == "timeZoneChanged" })
-        // The tips channel is off from 03-07: its notifications are not shown.
-        #expect(text.contains("18:30  tip       ✗ Tip of the day: not shown: channel tips is off [#"))
-        #expect(result.notShown.count == 3 && result.notShown.allSatisfy { $0.rule == "tip" && $0.reason == "channel tips is off" })
+        // The tips channel is off from 03-07: the app hears it and plans no more tips.
+        #expect(text.contains("12:00  · channel tips turned off by the user (NOTIFICATION_CHANNEL_BLOCK_STATE_CHANGED)"))
+        #expect(text.contains("18:30  tip       ✗ Tip of the day: dropped (silenced) channel tips is off"))
+        #expect(result.notShown.isEmpty)
         #expect(!result.deliveries.contains { $0.rule == "tip" && $0.at > TimeParsing.instant("2026-03-07T12:00-06:00")! })
         // Doze on the last night: the exact reminder still fires at 08:00.
         #expect(mornings.contains { localTime(of: $0).description == "2026-03-09T08:00" })
@@ -65,7 +70,7 @@ import Testing
         #expect(Set(result.deliveries.map(\.id)).count == result.deliveries.count)
         // The JSON document carries the same.
         let json = JSONReport.object(result)
-        #expect((json["notShown"] as? [[String: Any]])?.first?["reason"] as? String == "channel tips is off")
+        #expect((json["dropped"] as? [[String: Any]])?.last?["reason"] as? String == "silenced")
         #expect(((json["deliveries"] as? [[String: Any]])?.first?["android"] as? [String: Any])?["channel"] as? String == "reminders")
     }
 
@@ -175,7 +180,8 @@ import Testing
     }
 
     @Test func channelsTheUserTurnsOffShowNothingAndADeletedChannelKeepsItsSettings() async throws {
-        let profile = AndroidProfile(channels: [SimulatedChannel(id: "reminders", importance: .high)], exactAlarms: true)
+        // Android 8.1 (API 27): the app is not told when the user blocks a channel.
+        let profile = AndroidProfile(version: 27, channels: [SimulatedChannel(id: "reminders", importance: .high)], exactAlarms: true)
         let morning = ScheduledRule(id: "morning", schedule: .daily("08:00"), content: NotificationContent(title: "Morning", body: ""))
         let phone = try await makePhone(profile, rules: [morning])
         try await phone.open()
@@ -215,6 +221,68 @@ import Testing
         #expect(await older.center.authorization == .authorized)
     }
 
+    @Test func aChannelTurnedOffTakesNoSlotAndComesBackWhenTurnedOn() async throws {
+        // Android 14: the app hears NOTIFICATION_CHANNEL_BLOCK_STATE_CHANGED and plans again.
+        let profile = AndroidProfile(
+            channels: [SimulatedChannel(id: "reminders", rules: ["morning"]), SimulatedChannel(id: "tips", importance: .low)], exactAlarms: true)
+        let morning = ScheduledRule(id: "morning", schedule: .daily("08:00"), content: NotificationContent(title: "Morning", body: ""))
+        let tip = ScheduledRule(id: "tip", schedule: .daily("12:00"), content: NotificationContent(title: "Tip", body: ""))
+        let phone = try await makePhone(profile, rules: [morning, tip])
+        try await phone.open()
+        let before = await phone.pending
+        #expect(before.count == 450 && before.filter { $0.title == "Morning" }.count == 225)
+        try await phone.changeChannel("tips", enabled: false)
+        // The tips' alarms are gone: their slots go to the mornings the user will see.
+        let pending = await phone.pending
+        #expect(pending.count > 225 && pending.allSatisfy { $0.title == "Morning" })
+        #expect(await phone.lastPlan?.report.silencedRules == ["tip": "channel tips is off"])
+        #expect(await phone.lastPlan?.report.dropped(.silenced).map(\.candidate.ruleID) == ["tip"])
+        try await phone.advance(to: "2026-03-03T13:00")
+        #expect(await phone.delivered.map(\.title) == ["Morning", "Morning"])
+        #expect(await phone.center.notShown.isEmpty)
+        let lines = await phone.report.appEvents.map(\.text)
+        #expect(lines.contains("channel tips turned off by the user (NOTIFICATION_CHANNEL_BLOCK_STATE_CHANGED)"))
+        // Back on: the tips are planned again, at the channel's old importance.
+        try await phone.changeChannel("tips", enabled: true)
+        try await phone.advance(to: "2026-03-04T13:00")
+        #expect(await phone.delivered.suffix(2).map(\.title) == ["Morning", "Tip"])
+        #expect(await phone.center.deliveries.last?.android?.importance == .low)
+    }
+
+    @Test func dozeHoldsWindowAlarmsUntilAMaintenanceWindowAndARefreshKeepsThem() async throws {
+        // AOSP's deep Doze: idle 1 h, a 5-min window, idle 2 h, a 10-min window, idle 4 h, …
+        let start = TimeParsing.instant("2026-03-02T07:30-05:00")!
+        let windows = [start, start.addingTimeInterval(3_000), start.addingTimeInterval(20_000)].map {
+            AndroidProfile.dozeMaintenanceWindow(dozingSince: start, atOrAfter: $0)
+        }
+        let minutes = windows.map { $0.lowerBound.timeIntervalSince(start) / 60 }
+        #expect(minutes == [60, 60, 60 + 5 + 120 + 10 + 240])
+        #expect(windows.map { $0.upperBound.timeIntervalSince($0.lowerBound) } == [300, 300, 600])
+        // A week later the cycle is 6 h idle and 10 min open.
+        let later = AndroidProfile.dozeMaintenanceWindow(dozingSince: start, atOrAfter: start.addingTimeInterval(7 * 86_400))
+        #expect(later.upperBound.timeIntervalSince(later.lowerBound) == 600)
+        #expect(later.lowerBound > start.addingTimeInterval(7 * 86_400 - 600) && later.lowerBound <= start.addingTimeInterval(7 * 86_400 + 6 * 3_600))
+
+        // Android 14, exact alarms denied: window alarms. Doze from 07:30: windows at 08:30 and 10:35.
+        let rules: [any Rule] = [
+            ScheduledRule(id: "early", schedule: .daily("08:00"), content: NotificationContent(title: "Early", body: "")),
+            ScheduledRule(id: "nine", schedule: .daily("09:00"), content: NotificationContent(title: "Nine", body: "")),
+        ]
+        let phone = try await makePhone(AndroidProfile(), rules: rules)
+        try await phone.open()
+        try await phone.advance(to: "2026-03-02T07:30")
+        try await phone.doze(true)
+        // A refresh in Doze, 20 minutes after 08:00: the held alarm is on its way, not removed.
+        try await phone.advance(to: "2026-03-02T08:20")
+        try await phone.set("news", to: .string("arrived"))
+        #expect(await phone.lastPlan?.report.mayArriveLate.first?.latitude.upTo == 6 * 3_600 + 600)
+        try await phone.advance(to: "2026-03-02T11:00")
+        let shown = await phone.delivered.map { "\($0.localTime.time) \($0.title)" }
+        #expect(shown == ["08:30 Early", "10:35 Nine"])
+        let notes = await phone.center.systemEvents.map(\.text)
+        #expect(notes.contains { $0.hasPrefix("Doze holds the window alarm of #") && $0.hasSuffix("Early until its next maintenance window at 08:30") })
+    }
+
     @Test func dozeLimitsAllowWhileIdleAlarms() async throws {
         #expect(AndroidProfile(version: 34).dozeQuota == 72 && AndroidProfile(version: 34).dozeQuotaWindow == 3600)
         #expect(AndroidProfile(version: 30).dozeQuota == 1 && AndroidProfile(version: 30).dozeQuotaWindow == 540)
@@ -224,6 +292,8 @@ import Testing
         }
         let phone = try await makePhone(AndroidProfile(version: 30), rules: rules)
         try await phone.open()
+        // From 07:30 the first maintenance window opens at 08:30, after the three.
+        try await phone.advance(to: "2026-03-02T07:30")
         try await phone.doze(true)
         try await phone.advance(to: "2026-03-02T08:30")
         let times = await phone.delivered.map(\.localTime.time.description)

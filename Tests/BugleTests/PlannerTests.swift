@@ -195,6 +195,7 @@ struct PlannerTests {
             once("done", wall(2026, 1, 6, 9, 0)),  // the app marked the day done
             once("notToday", wall(2026, 1, 6, 9, 30)),  // the app skipped the day
             once("away", wall(2026, 1, 6, 11, 0)),  // every rule paused that day
+            once("muted", wall(2026, 1, 6, 9, 45)),  // its Android channel is off
         ]
         let policies: [any Policy] = [
             Staleness(timestampKey: "fetchedAt", holdAfter: 3_600, cancelAfter: 86_400, rules: ["news"]),
@@ -213,14 +214,14 @@ struct PlannerTests {
             OccurrenceMark(.paused, "away", from: day, through: day),
         ])
         let plan = Planner(rules: rules, policies: policies, budget: budget(2))
-            .plan(PlanInput(now: now, calendar: gregorian(london), history: history, marks: marks))
+            .plan(PlanInput(now: now, calendar: gregorian(london), history: history, marks: marks, silencedRules: ["muted": "channel tips is off"]))
         #expect(plan.candidateIDs == ["promo1", "tail1"])
         let reasons = Dictionary(uniqueKeysWithValues: plan.report.dropped.map { ($0.candidate.id, $0.reason) })
         #expect(
             reasons == [
                 "old": .past, "cond": .condition, "news": .stale, "night": .quietHours,
                 "close": .spacing, "promo2": .cap, "again": .renotify, "tail2": .budget, "seen": .delivered,
-                "done": .completed, "notToday": .skipped, "away": .paused,
+                "done": .completed, "notToday": .skipped, "away": .paused, "muted": .silenced,
             ])
         #expect(Set(reasons.values) == Set(DropReason.allCases))
         #expect(plan.report.dropped.allSatisfy { !$0.detail.isEmpty })

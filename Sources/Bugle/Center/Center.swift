@@ -38,11 +38,19 @@ public protocol Center: Sendable {
     /// exact alarms, the length of the alarm's window. `nil` (the default) when requests fire
     /// at their time, as on Apple's systems.
     func deliveryLatitude() async -> DeliveryLatitude?
+    /// Which of the rules `ruleIDs` the system would not show now, each with why, in a few
+    /// words: on Android, the rules that post to a channel the user turned off ("channel tips
+    /// is off"). The scheduler plans none of their notifications, so they take no slot of the
+    /// budget, and removes those pending (``DropReason/silenced``). Empty (the default) when
+    /// the system shows every rule's notifications alike, as on Apple's systems.
+    func silencedRules(among ruleIDs: [String]) async -> [String: String]
 }
 
 extension Center {
     /// Requests fire at their time: `nil`.
     public func deliveryLatitude() async -> DeliveryLatitude? { nil }
+    /// Every rule's notifications are shown alike: none.
+    public func silencedRules(among ruleIDs: [String]) async -> [String: String] { [:] }
 }
 
 /// How late a center may deliver a request after its fire time, and why: what a plan's

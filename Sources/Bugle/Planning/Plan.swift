@@ -104,6 +104,9 @@ public struct PlanReport: Hashable, Sendable {
     /// Rules whose condition did not hold, with the condition: none of their candidates
     /// were planned (only the next one is listed in `dropped`).
     public var inactiveRules: [String: String] = [:]
+    /// Rules the system would not show (``PlanInput/silencedRules``), with why: none of their
+    /// candidates were planned (only the next one is listed in `dropped`).
+    public var silencedRules: [String: String] = [:]
     /// Until when the plan is complete if the app is never opened again, and what limits it.
     public var coverage: Coverage
     /// The checks every candidate went through, in order; the first that does not keep a

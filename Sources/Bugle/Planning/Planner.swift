@@ -17,12 +17,16 @@ public struct PlanInput: Sendable {
     /// The days the app marked completed, skipped or paused: candidates on those days are
     /// dropped (``DropReason/completed``, ``DropReason/skipped``, ``DropReason/paused``).
     public var marks: OccurrenceMarks
+    /// The rules whose notifications the system would not show now, each with why (a channel
+    /// the user turned off on Android, ``Center/silencedRules(among:)``): none of their candidates is
+    /// planned, so they take no slot (``DropReason/silenced``; only the next one is listed).
+    public var silencedRules: [String: String]
 
-    /// An input at `now` on `calendar`; by default no state, no deliveries, nothing pending and
-    /// no marks.
+    /// An input at `now` on `calendar`; by default no state, no deliveries, nothing pending, no
+    /// marks and no rule silenced.
     public init(
         now: Date, calendar: Calendar, state: AppState = AppState(), history: DeliveryHistory = DeliveryHistory(), pendingRequestIDs: Set<String> = [],
-        marks: OccurrenceMarks = OccurrenceMarks()
+        marks: OccurrenceMarks = OccurrenceMarks(), silencedRules: [String: String] = [:]
     ) {
         self.now = now
         self.calendar = calendar
@@ -30,6 +34,7 @@ public struct PlanInput: Sendable {
         self.history = history
         self.pendingRequestIDs = pendingRequestIDs
         self.marks = marks
+        self.silencedRules = silencedRules
     }
 }
 
@@ -60,7 +65,8 @@ public struct PlanInput: Sendable {
 /// lost. A rule that must have slots whatever comes sooner takes a ``Rule/reserve``.
 ///
 /// A rule whose condition does not read the day is gated whole before any of this: while
-/// the condition does not hold, the rule proposes nothing. Survivors fill the budget,
+/// the condition does not hold, the rule proposes nothing. So is a rule the system would not
+/// show (``PlanInput/silencedRules``, ``DropReason/silenced``). Survivors fill the budget,
 /// reserves first. The planner pulls only as many candidates as the budget needs,
 /// and builds none for a rule that tells its first fire date
 /// (``Rule/firstCandidate(in:)``) until that rule's turn comes.
@@ -232,7 +238,17 @@ public struct Planner: Sendable {
         // Conditions tested per candidate on its day, by rule index.
         var dayConditions: [Int: Condition] = [:]
         let zone = context.zone
+        var silencedRules: [String: String] = [:]
         for index in outline.indices {
+            if !input.silencedRules.isEmpty, let why = input.silencedRules[rules[index].id] {
+                // The system would not show them: they take no slot.
+                silencedRules[rules[index].id] = why
+                if let next = rules[index].candidates(in: context).next() {
+                    considered += 1
+                    dropped.append(DroppedCandidate(candidate: next, reason: .silenced, detail: why))
+                }
+                continue
+            }
             switch outline[index] {
             case .nothing:
                 continue
@@ -602,7 +618,9 @@ public struct Planner: Sendable {
         } else {
             coverage = Coverage(horizon: nil, limit: .exhausted)
         }
-        var report = PlanReport(now: input.now, capacity: capacity, considered: considered, dropped: dropped, inactiveRules: inactiveRules, coverage: coverage)
+        var report = PlanReport(
+            now: input.now, capacity: capacity, considered: considered, dropped: dropped, inactiveRules: inactiveRules, silencedRules: silencedRules,
+            coverage: coverage)
         report.checks = checks + ["budget: \(capacity) requests, the soonest first, the higher priority first at equal times; reserves first"]
         return Plan(namespace: namespace, entries: entries, report: report)
     }

@@ -26,6 +26,9 @@ public enum DropReason: String, Hashable, Sendable, CaseIterable, Codable {
     case skipped
     /// The rule, or every rule, is paused on that day (``Scheduler/pause(_:from:through:refresh:)``).
     case paused
+    /// The system would not show its rule's notifications now: the user turned off the Android
+    /// channel they post to (``PlanInput/silencedRules``, ``Center/silencedRules(among:)``).
+    case silenced
 }
 
 /// What a policy decides for one candidate.

@@ -96,6 +96,8 @@ public enum Reconcile {
             let reason: CancelReason
             if let drop = reasons[id] {
                 reason = .dropped(drop.reason, detail: drop.detail)
+            } else if let rule, let detail = plan.report.silencedRules[rule] {
+                reason = .dropped(.silenced, detail: detail)
             } else if let rule, let detail = plan.report.inactiveRules[rule] {
                 reason = .dropped(.condition, detail: detail)
             } else {

@@ -166,7 +166,7 @@ public actor Scheduler {
         var plan = activePlanner.plan(
             PlanInput(
                 now: now, calendar: environment.calendar(), state: state, history: history, pendingRequestIDs: Set(pending.map(\.id)),
-                marks: storedMarks))
+                marks: storedMarks, silencedRules: await center.silencedRules(among: activePlanner.rules.map(\.id))))
         plan.noteLatitude(await center.deliveryLatitude())
         return plan
     }
@@ -195,7 +195,7 @@ public actor Scheduler {
         storedMarks.removeAll(endingBefore: markableDays(now: now).lowerBound)
         let input = PlanInput(
             now: now, calendar: environment.calendar(), state: state, history: history, pendingRequestIDs: Set(pending.map(\.id)),
-            marks: storedMarks)
+            marks: storedMarks, silencedRules: await center.silencedRules(among: activePlanner.rules.map(\.id)))
         var plan = activePlanner.plan(input)
         let authorization = await center.authorizationStatus()
         if !authorization.allowsDelivery {

@@ -81,11 +81,18 @@ public struct AndroidManifestSpec: Hashable, Sendable {
     ///   https://developer.android.com/reference/android/content/Intent#ACTION_TIME_CHANGED
     /// - `android.intent.action.MY_PACKAGE_REPLACED` (`Intent.ACTION_MY_PACKAGE_REPLACED`): an
     ///   update may plan differently. https://developer.android.com/reference/android/content/Intent#ACTION_MY_PACKAGE_REPLACED
+    /// - `android.app.action.NOTIFICATION_CHANNEL_BLOCK_STATE_CHANGED`
+    ///   (`NotificationManager.ACTION_NOTIFICATION_CHANNEL_BLOCK_STATE_CHANGED`, API 28): the user
+    ///   turned one of the app's channels off or on. Its rules' notifications take no slot while it
+    ///   is off (`Center.silencedRules(among:)`), and come back when it is on again; sent only to the
+    ///   app that owns the channel.
+    ///   https://developer.android.com/reference/android/app/NotificationManager#ACTION_NOTIFICATION_CHANNEL_BLOCK_STATE_CHANGED
     public static let rescheduleActions = [
         "android.intent.action.BOOT_COMPLETED",
         "android.intent.action.TIMEZONE_CHANGED",
         "android.intent.action.TIME_SET",
         "android.intent.action.MY_PACKAGE_REPLACED",
+        "android.app.action.NOTIFICATION_CHANNEL_BLOCK_STATE_CHANGED",
     ]
 
     /// `AlarmManager.ACTION_SCHEDULE_EXACT_ALARM_PERMISSION_STATE_CHANGED`, sent when the user grants

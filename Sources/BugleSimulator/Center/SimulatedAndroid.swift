@@ -132,6 +132,47 @@ public struct AndroidProfile: Hashable, Sendable {
     /// (`DEFAULT_ALLOW_WHILE_IDLE_WINDOW`), 9 minutes before.
     public var dozeQuotaWindow: TimeInterval { version >= 31 ? 3600 : 540 }
 
+    /// How long the device stays idle in Doze before its first maintenance window: one hour
+    /// (`IDLE_TIMEOUT`); each idle period after a window is twice the one before
+    /// (`IDLE_FACTOR`), up to ``dozeLongestIdle``.
+    ///
+    /// - SeeAlso: [DeviceIdleController.java](https://github.com/aosp-mirror/platform_frameworks_base/blob/main/apex/jobscheduler/service/java/com/android/server/DeviceIdleController.java),
+    ///   [Optimize for Doze and App Standby](https://developer.android.com/training/monitoring-device-state/doze-standby)
+    public static let dozeFirstIdle: TimeInterval = 3600
+
+    /// The longest idle period of Doze: six hours (`MAX_IDLE_TIMEOUT`). A window alarm set
+    /// while the device dozes may wait this long for a maintenance window.
+    public static let dozeLongestIdle: TimeInterval = 6 * 3600
+
+    /// How long the first maintenance window of Doze lasts: five minutes
+    /// (`IDLE_PENDING_TIMEOUT`); each later one twice the one before (`IDLE_PENDING_FACTOR`),
+    /// up to ten minutes (`MAX_IDLE_PENDING_TIMEOUT`).
+    public static let dozeFirstMaintenance: TimeInterval = 300
+
+    /// The longest maintenance window of Doze: ten minutes (`MAX_IDLE_PENDING_TIMEOUT`).
+    public static let dozeLongestMaintenance: TimeInterval = 600
+
+    /// The maintenance window of a Doze that began at `start` that is open at `date`, or the
+    /// next one to open after it: idle for ``dozeFirstIdle``, a window of
+    /// ``dozeFirstMaintenance``, idle twice as long, a window twice as long, and so on, up to
+    /// ``dozeLongestIdle`` and ``dozeLongestMaintenance``.
+    public static func dozeMaintenanceWindow(dozingSince start: Date, atOrAfter date: Date) -> Range<Date> {
+        var (idle, window) = (dozeFirstIdle, dozeFirstMaintenance)
+        var opens = start.addingTimeInterval(idle)
+        // Past the periods that double, every cycle is as long: skip whole cycles at once.
+        while idle < dozeLongestIdle || window < dozeLongestMaintenance {
+            if opens.addingTimeInterval(window) > date { return opens..<opens.addingTimeInterval(window) }
+            idle = Swift.min(idle * 2, dozeLongestIdle)
+            opens = opens.addingTimeInterval(window + idle)
+            window = Swift.min(window * 2, dozeLongestMaintenance)
+        }
+        let cycle = dozeLongestIdle + dozeLongestMaintenance
+        if opens.addingTimeInterval(window) <= date {
+            opens = opens.addingTimeInterval((date.timeIntervalSince(opens.addingTimeInterval(window)) / cycle).rounded(.down) * cycle + cycle)
+        }
+        return opens..<opens.addingTimeInterval(window)
+    }
+
     /// The shortest interval of periodic work: 15 minutes
     /// (`PeriodicWorkRequest.MIN_PERIODIC_INTERVAL_MILLIS`).
     ///
@@ -159,22 +200,6 @@ public struct AndroidProfile: Hashable, Sendable {
         if let ruleID, let named = channels.first(where: { $0.rules?.contains(ruleID) == true }) { return named.id }
         return channels.first { $0.rules == nil }?.id
     }
-}
-
-/// The integer id an Android host gives a notification (its `notify` id and its alarm's
-/// `PendingIntent` request code), shown in the simulated Android's timeline.
-///
-/// A 32-bit FNV-1a hash of the request id's UTF-8 bytes with the sign bit cleared (0 becomes 1),
-/// so that the same id gives the same number on every run. It is the one place the simulator
-/// derives these numbers, to be swapped for `BugleAndroid`'s own table when it is available.
-func androidNotificationID(_ requestID: String) -> Int32 {
-    var hash: UInt32 = 0x811C_9DC5
-    for byte in requestID.utf8 {
-        hash ^= UInt32(byte)
-        hash = hash &* 0x0100_0193
-    }
-    let value = Int32(bitPattern: hash & 0x7FFF_FFFF)
-    return value == 0 ? 1 : value
 }
 
 /// The state of one channel on the simulated device.

@@ -1,4 +1,5 @@
 import Bugle
+import BugleAndroid
 import Foundation
 
 /// A notification center with iOS semantics on a virtual clock.
@@ -85,6 +86,8 @@ public actor SimulatedCenter: Center {
         public var timeZone: TimeZone
         /// Why: "channel swim_solo is off", "POST_NOTIFICATIONS is not granted".
         public var reason: String
+        /// The integer id its alarm and notification had (`BugleAndroid`'s `AndroidIDTable`).
+        public var androidID: Int32
     }
 
     /// Something the simulated system did on its own (a reboot, a refused alarm, Doze holding
@@ -145,7 +148,7 @@ public actor SimulatedCenter: Center {
         var exact = true
         /// Android: the zone the alarm's instant was computed in.
         var setZone: TimeZone
-        /// Android: a window alarm held by Doze until it ends.
+        /// Android: a window alarm Doze holds until its next maintenance window or its end.
         var heldByDoze = false
     }
 
@@ -186,13 +189,19 @@ public actor SimulatedCenter: Center {
     public private(set) var exactAlarmsAllowed: Bool
     /// Android: whether the device dozes now.
     public private(set) var dozing = false
+    /// Android: when the device began to doze, while it dozes.
+    private var dozingSince: Date?
     /// Android: notifications whose alarm fired but that were not shown, in order.
     public private(set) var notShown: [NotShown] = []
     /// Android: what the system did on its own, in order.
     public private(set) var systemEvents: [SystemEvent] = []
+    /// The place of each of `systemEvents` in the timeline (``TimelineOrder``).
+    private(set) var systemEventOrder: [Int] = []
     /// Android: how many times the user denied the permission in the system dialog.
     public private(set) var permissionDenials = 0
     private var channels: [String: ChannelState] = [:]
+    /// Android: the integer id of each alarm set, as `BugleAndroid` gives them to a host.
+    private var alarmNumbers = AndroidIDTable()
     /// Android: the moments allow-while-idle alarms fired, for the Doze quota.
     private var allowWhileIdleFired: [Date] = []
     /// Android: draws the moment of each inexact alarm in its window.
@@ -273,12 +282,13 @@ public actor SimulatedCenter: Center {
         guard pending[request.id] != nil || pending.count < AndroidProfile.alarmLimit else {
             calls.failedAdds += 1
             note(
-                "alarm refused: \(AndroidProfile.alarmLimit) alarms already set (IllegalStateException) for #\(androidNotificationID(request.id)) \(request.content.title)"
+                "alarm refused: \(AndroidProfile.alarmLimit) alarms already set (IllegalStateException) for #\(number(of: request.id)) \(request.content.title)"
             )
             throw Failure(
                 description: "Maximum limit of concurrent alarms \(AndroidProfile.alarmLimit) reached (IllegalStateException); \(request.id) was not set")
         }
         sequence += 1
+        alarmNumbers.assign([request.id])
         let date = fireDate(of: request)
         var entry = Entry(request: request, fireDate: date, sequence: sequence, deliverAt: date, exact: exactAlarmsAllowed, setZone: device.timeZone)
         if !exactAlarmsAllowed {
@@ -293,7 +303,28 @@ public actor SimulatedCenter: Center {
     /// are not allowed.
     public func deliveryLatitude() async -> DeliveryLatitude? {
         guard android != nil, !exactAlarmsAllowed else { return nil }
-        return DeliveryLatitude(upTo: AndroidProfile.inexactWindow, reason: "exact alarms are not allowed")
+        guard dozing else { return DeliveryLatitude(upTo: AndroidProfile.inexactWindow, reason: "exact alarms are not allowed") }
+        // A window alarm waits for a maintenance window, the longest idle period at most.
+        return DeliveryLatitude(
+            upTo: AndroidProfile.dozeLongestIdle + AndroidProfile.inexactWindow,
+            reason: "exact alarms are not allowed and the device dozes (window alarms wait for a maintenance window)")
+    }
+
+    /// Android: the rules among `ruleIDs` that post to a channel the user turned off or the app
+    /// deleted, each with why ("channel tips is off"); none on Apple's semantics. A channel not
+    /// created yet silences nothing: the app creates its channels when its process starts.
+    public func silencedRules(among ruleIDs: [String]) async -> [String: String] {
+        guard let android else { return [:] }
+        var silenced: [String: String] = [:]
+        for rule in ruleIDs {
+            guard let channelID = android.channelID(forRule: rule), let channel = channels[channelID] else { continue }
+            if channel.deleted {
+                silenced[rule] = "channel \(channelID) was deleted"
+            } else if channel.importance == .none {
+                silenced[rule] = "channel \(channelID) is off"
+            }
+        }
+        return silenced
     }
 
     /// Removes the pending requests among `ids`; an id that is not pending is ignored. An
@@ -305,6 +336,7 @@ public actor SimulatedCenter: Center {
             throw Failure(description: "injected failure removing \(ids.count) requests")
         }
         for id in ids { pending[id] = nil }
+        freeNumbers()
     }
 
     /// Every notification delivered so far, in the order delivered
@@ -407,16 +439,19 @@ public actor SimulatedCenter: Center {
     private func deliverAlarms(through date: Date, move: (Date) -> Void) -> [Delivery] {
         guard let android else { return [] }
         var made: [Delivery] = []
-        while let entry = pending.values.filter({ !$0.heldByDoze && $0.deliverAt <= date }).min(by: {
+        while let entry = pending.values.filter({ $0.deliverAt <= date }).min(by: {
             ($0.deliverAt, $0.sequence) < ($1.deliverAt, $1.sequence)
         }) {
             move(max(device.now, entry.deliverAt))
             let now = device.now
             let id = entry.request.id
-            if dozing {
+            if let window = maintenanceWindow(), !window.contains(now) {
                 if !entry.exact {
                     pending[id]?.heldByDoze = true
-                    note("Doze holds the window alarm of #\(androidNotificationID(id)) \(entry.request.content.title) until the device wakes")
+                    pending[id]?.deliverAt = window.lowerBound
+                    note(
+                        "Doze holds the window alarm of #\(number(of: id)) \(entry.request.content.title) until its next maintenance window at \(zoneRules.localDateTime(at: window.lowerBound).time)"
+                    )
                     continue
                 }
                 allowWhileIdleFired.removeAll { $0 <= now.addingTimeInterval(-android.dozeQuotaWindow) }
@@ -424,7 +459,7 @@ public actor SimulatedCenter: Center {
                     let free = oldest.addingTimeInterval(android.dozeQuotaWindow)
                     pending[id]?.deliverAt = free
                     note(
-                        "Doze: #\(androidNotificationID(id)) \(entry.request.content.title) waits, \(android.dozeQuota) allow-while-idle alarms already fired in \(Int(android.dozeQuotaWindow / 60)) min"
+                        "Doze: #\(number(of: id)) \(entry.request.content.title) waits, \(android.dozeQuota) allow-while-idle alarms already fired in \(Int(android.dozeQuotaWindow / 60)) min"
                     )
                     continue
                 }
@@ -436,8 +471,35 @@ public actor SimulatedCenter: Center {
                 made.append(delivery)
             }
         }
+        freeNumbers()
         move(max(device.now, date))
         return made
+    }
+
+    /// Android: while the device dozes, its maintenance window open now or the next one (see
+    /// ``AndroidProfile/dozeMaintenanceWindow(dozingSince:atOrAfter:)``); `nil` when awake.
+    private func maintenanceWindow() -> Range<Date>? {
+        guard dozing, let dozingSince else { return nil }
+        return AndroidProfile.dozeMaintenanceWindow(dozingSince: dozingSince, atOrAfter: device.now)
+    }
+
+    /// Android: whether work may run now: the device is awake, or in a maintenance window of
+    /// Doze. When it may not, the moment the next maintenance window opens.
+    public func workDeferredByDoze() -> Date? {
+        guard let window = maintenanceWindow(), !window.contains(device.now) else { return nil }
+        return window.lowerBound
+    }
+
+    /// Android: the integer id of the alarm `id` (its hash when it holds none).
+    private func number(of id: String) -> Int32 {
+        (alarmNumbers[id] ?? AndroidNotificationID.hashed(id)).rawValue
+    }
+
+    /// Android: frees the integer ids of the alarms no longer set, as a host's table does when
+    /// it is rebuilt from the alarms it holds.
+    private func freeNumbers() {
+        guard android != nil, alarmNumbers.ids.count != pending.count else { return }
+        alarmNumbers.retain(only: Set(pending.keys))
     }
 
     /// Android: posts a fired alarm's notification to its channel; `nil` when it is not shown
@@ -446,7 +508,7 @@ public actor SimulatedCenter: Center {
         let now = device.now
         let request = entry.request
         func refuse(_ reason: String) -> Delivery? {
-            notShown.append(NotShown(request: request, at: now, timeZone: device.timeZone, reason: reason))
+            notShown.append(NotShown(request: request, at: now, timeZone: device.timeZone, reason: reason, androidID: number(of: request.id)))
             return nil
         }
         guard authorization.allowsDelivery else {
@@ -459,12 +521,13 @@ public actor SimulatedCenter: Center {
         return Delivery(
             notification: DeliveredNotification(request: request, date: now), timeZone: device.timeZone,
             android: AndroidDelivery(
-                id: androidNotificationID(request.id), channel: channelID, importance: channel.importance, exact: entry.exact,
+                id: number(of: request.id), channel: channelID, importance: channel.importance, exact: entry.exact,
                 lateBy: now.timeIntervalSince(entry.fireDate)))
     }
 
     private func note(_ text: String) {
         systemEvents.append(SystemEvent(at: device.now, timeZone: device.timeZone, text: text))
+        systemEventOrder.append(TimelineOrder.next())
     }
 
     // MARK: Android
@@ -476,7 +539,9 @@ public actor SimulatedCenter: Center {
         guard android != nil else { return }
         let count = pending.count
         pending.removeAll()
+        freeNumbers()
         dozing = false
+        dozingSince = nil
         note("device restarted: \(count) alarm\(count == 1 ? "" : "s") cleared")
     }
 
@@ -501,6 +566,7 @@ public actor SimulatedCenter: Center {
         } else {
             let exact = pending.values.filter(\.exact).map(\.request.id)
             for id in exact { pending[id] = nil }
+            freeNumbers()
             note("exact alarms denied: Android stops the app and cancels its \(exact.count) exact alarm\(exact.count == 1 ? "" : "s")")
         }
     }
@@ -511,6 +577,7 @@ public actor SimulatedCenter: Center {
     public func setDoze(_ on: Bool) -> [Delivery] {
         guard android != nil, on != dozing else { return [] }
         dozing = on
+        dozingSince = on ? device.now : nil
         guard !on else { return [] }
         let now = device.now
         for (id, entry) in pending where entry.heldByDoze {

@@ -165,7 +165,8 @@ public struct SimulationResult: Sendable {
     public var refreshes: [Refresh]
     /// Every time-zone change, in order.
     public var zoneChanges: [ZoneChange]
-    /// What the app and the user did, for the timeline, in the order it was recorded.
+    /// What the app, the user and the simulated system did, for the timeline, in the order it
+    /// happened.
     public var appEvents: [AppEvent]
     /// The scenario's quiet-hours policies, whose windows the device's wall clock followed.
     public var quietHours: [QuietHours]

@@ -14,6 +14,9 @@ public enum TextReport {
         var zone: String
         var kind: Kind
         var text: String
+        /// Its place among the lines written, which orders lines of the same moment and kind
+        /// as they were given (the app's events in the order they happened).
+        var index = 0
     }
 
     /// The report: a header, then each local day from the start to the end (in the zone the
@@ -78,7 +81,8 @@ public enum TextReport {
                     at: shown.at, zone: shown.timeZone, kind: .drop,
                     text: "\(padRight(shown.rule, width))  ✗ \(shown.title): not shown: \(shown.reason) [#\(shown.androidID)]"))
         }
-        lines.sort { ($0.at, $0.kind.rawValue) < ($1.at, $1.kind.rawValue) }
+        for index in lines.indices { lines[index].index = index }
+        lines.sort { ($0.at, $0.kind.rawValue, $0.index) < ($1.at, $1.kind.rawValue, $1.index) }
 
         // Every local day from the start to the end, in the zone the device was in.
         var byDay: [LocalDate: [Line]] = [:]

@@ -121,6 +121,14 @@ public final class Simulation: @unchecked Sendable {
     /// What policies changed on each planned request, as of the refresh that last planned it.
     private var adjustments: [String: [String]] = [:]
     private var appEvents: [SimulationResult.AppEvent] = []
+    /// The place of each of `appEvents` in the timeline (``TimelineOrder``).
+    private var appEventOrder: [Int] = []
+
+    /// Adds a line of what the app did to the timeline.
+    private func addEvent(_ event: SimulationResult.AppEvent) {
+        appEvents.append(event)
+        appEventOrder.append(TimelineOrder.next())
+    }
 
     /// Opens the store again after a `relaunch`: by default the same journal, as a store on
     /// disk outlives the process.
@@ -208,7 +216,7 @@ public final class Simulation: @unchecked Sendable {
         /// Android: the refresh comes from a broadcast, which wakes an app opened once.
         var broadcast = false
         let isAndroid = scenario.android != nil
-        func event(_ text: String) { appEvents.append(.init(at: device.now, timeZone: device.timeZone.identifier, text: text)) }
+        func event(_ text: String) { addEvent(.init(at: device.now, timeZone: device.timeZone.identifier, text: text)) }
         for action in actions {
             switch action {
             case .reboot:
@@ -224,7 +232,7 @@ public final class Simulation: @unchecked Sendable {
                 let old = device.timeZone
                 await center.changeTimeZone(to: zone)
                 zoneChanges.append(SimulationResult.ZoneChange(at: at, from: old.identifier, to: zone.identifier))
-                appEvents.append(
+                addEvent(
                     .init(at: at, timeZone: old.identifier, text: "time zone \(old.identifier) → \(zone.identifier)\(isAndroid ? " (TIMEZONE_CHANGED)" : "")"))
                 if isAndroid {
                     reason = reason ?? .timeZoneChanged
@@ -233,12 +241,12 @@ public final class Simulation: @unchecked Sendable {
             case .clock(let written):
                 let target = written.resolve(in: ZoneRules(timeZone: device.timeZone, around: device.now))
                 _ = await center.setClock(to: target)
-                appEvents.append(.init(at: at, timeZone: device.timeZone.identifier, text: "clock set to \(written.local)\(isAndroid ? " (TIME_SET)" : "")"))
+                addEvent(.init(at: at, timeZone: device.timeZone.identifier, text: "clock set to \(written.local)\(isAndroid ? " (TIME_SET)" : "")"))
                 reason = reason ?? .clockChanged
                 broadcast = broadcast || isAndroid
             case .authorization(let status):
                 await center.setAuthorization(status)
-                appEvents.append(.init(at: at, timeZone: device.timeZone.identifier, text: "notifications \(status.rawValue)"))
+                addEvent(.init(at: at, timeZone: device.timeZone.identifier, text: "notifications \(status.rawValue)"))
                 reason = .permissionChanged
             case .relaunch:
                 try await relaunch()
@@ -248,12 +256,12 @@ public final class Simulation: @unchecked Sendable {
                     await scheduler.update(key, to: value == .null ? nil : value)
                 }
                 let text = values.keys.sorted().map { "\($0) = \(values[$0]!)" }.joined(separator: ", ")
-                appEvents.append(.init(at: at, timeZone: device.timeZone.identifier, text: "state: \(text)"))
+                addEvent(.init(at: at, timeZone: device.timeZone.identifier, text: "state: \(text)"))
                 reason = .dataChanged
             case .setRule, .removeRule, .mark, .pause, .resume:
                 // What the app tells its scheduler; the refresh follows with the event's others.
                 do {
-                    appEvents.append(.init(at: at, timeZone: device.timeZone.identifier, text: try await tell(action)))
+                    addEvent(.init(at: at, timeZone: device.timeZone.identifier, text: try await tell(action)))
                 } catch let error as SchedulerError {
                     throw ScenarioError(file: scenario.file, line: line, message: "\(index.map { "events[\($0)]: " } ?? "")\(error)")
                 }
@@ -262,13 +270,13 @@ public final class Simulation: @unchecked Sendable {
                 reason = launched ? .foreground : .launch
                 launched = true
                 try await androidOpened()
-                appEvents.append(.init(at: at, timeZone: device.timeZone.identifier, text: "app opened"))
+                addEvent(.init(at: at, timeZone: device.timeZone.identifier, text: "app opened"))
             case .background:
                 reason = reason ?? .background
-                appEvents.append(.init(at: at, timeZone: device.timeZone.identifier, text: "app to background"))
+                addEvent(.init(at: at, timeZone: device.timeZone.identifier, text: "app to background"))
             case .backgroundRefresh:
                 reason = reason ?? .backgroundTask
-                appEvents.append(.init(at: at, timeZone: device.timeZone.identifier, text: "background refresh"))
+                addEvent(.init(at: at, timeZone: device.timeZone.identifier, text: "background refresh"))
             case .exactAlarms(let allowed):
                 await center.setExactAlarms(allowed: allowed)
                 if allowed {
@@ -281,13 +289,23 @@ public final class Simulation: @unchecked Sendable {
                     processRunning = false
                 }
             case .channel(let id, let enabled, let importance):
+                let before = await center.channelImportance(id)
                 do {
                     try await center.userChangeChannel(id, enabled: enabled, importance: importance)
                 } catch let failure as SimulatedCenter.Failure {
                     throw ScenarioError(file: scenario.file, line: line, message: "\(index.map { "events[\($0)]." } ?? "")channel: \(failure)")
                 }
                 let now = await center.channelImportance(id)
-                event("channel \(id) \(now == AndroidImportance.none ? "turned off" : "set to \(now?.rawValue ?? "?")") by the user")
+                // From API 28, the app hears that a channel was blocked or unblocked.
+                let blockChanged = (before == AndroidImportance.none) != (now == AndroidImportance.none)
+                let hears = blockChanged && (scenario.android?.version ?? 0) >= 28
+                event(
+                    "channel \(id) \(now == AndroidImportance.none ? "turned off" : "set to \(now?.rawValue ?? "?")") by the user\(hears ? " (NOTIFICATION_CHANNEL_BLOCK_STATE_CHANGED)" : "")"
+                )
+                if hears {
+                    reason = reason ?? .permissionChanged
+                    broadcast = true
+                }
             case .deleteChannel(let id):
                 await center.deleteChannel(id)
                 event("the app deleted channel \(id)")
@@ -354,6 +372,11 @@ public final class Simulation: @unchecked Sendable {
     private func androidOpened() async throws {
         guard scenario.android != nil else { return }
         await center.setDoze(false)
+        if workHeldByDoze {
+            // The work Doze held runs now that the device is awake, after the open.
+            workHeldByDoze = false
+            nextWorkRun = device.now
+        }
         try await startProcess()
         if !everOpened, let every = scenario.periodicWork { enqueueWork(every: every) }
         everOpened = true
@@ -381,15 +404,17 @@ public final class Simulation: @unchecked Sendable {
         nextWorkRun = start.addingTimeInterval(offset.rounded(.down))
     }
 
-    /// Runs the periodic work due by `date`, in order; in Doze a run waits for the device to wake.
+    /// Runs the periodic work due by `date`, in order; in Doze a run waits for the next
+    /// maintenance window, or for the device to wake if that comes first.
     private func runPeriodicWork(through date: Date) async throws {
         while let next = nextWorkRun, next <= date {
             await center.advance(to: next)
-            if await center.dozing {
+            if let window = await center.workDeferredByDoze() {
                 workHeldByDoze = true
-                nextWorkRun = nil
-                return
+                nextWorkRun = window
+                continue
             }
+            workHeldByDoze = false
             try await runWork()
         }
     }
@@ -397,7 +422,7 @@ public final class Simulation: @unchecked Sendable {
     /// One run of the periodic work: a refresh (`backgroundTask`) once the app has been opened.
     private func runWork() async throws {
         guard let every = workInterval, let start = workPeriodStart else { return }
-        appEvents.append(.init(at: device.now, timeZone: device.timeZone.identifier, text: "periodic work ran"))
+        addEvent(.init(at: device.now, timeZone: device.timeZone.identifier, text: "periodic work ran"))
         if everOpened {
             try await startProcess()
             try await respond(to: .backgroundTask)
@@ -465,19 +490,19 @@ public final class Simulation: @unchecked Sendable {
             sink: FanOutSink([recorder] + sinks), journal: journal)
         launched = false
         processRunning = false
-        if note { appEvents.append(.init(at: device.now, timeZone: device.timeZone.identifier, text: "app relaunched")) }
+        if note { addEvent(.init(at: device.now, timeZone: device.timeZone.identifier, text: "app relaunched")) }
     }
 
     func markOpened() -> RefreshReason {
         defer { launched = true }
         // On Android the open's effects on the device follow the recipe's event.
         openedByRecipe = scenario.android != nil
-        appEvents.append(.init(at: device.now, timeZone: device.timeZone.identifier, text: "app opened"))
+        addEvent(.init(at: device.now, timeZone: device.timeZone.identifier, text: "app opened"))
         return launched ? .foreground : .launch
     }
 
     func note(_ text: String, at date: Date) {
-        appEvents.append(.init(at: date, timeZone: device.timeZone.identifier, text: text))
+        addEvent(.init(at: date, timeZone: device.timeZone.identifier, text: text))
     }
 
     /// The app's own storage for this run (UserDefaults, AsyncStorage), by key.
@@ -524,13 +549,16 @@ public final class Simulation: @unchecked Sendable {
     /// What happened between the start and `end`.
     public func result(end: Date) async -> SimulationResult {
         let deliveries = await center.deliveries.filter { $0.notification.date >= start && $0.notification.date <= end }
-        // What the simulated Android did on its own joins the app's lines.
-        let systemLines = await center.systemEvents.filter { $0.at >= start && $0.at <= end }.map {
-            SimulationResult.AppEvent(at: $0.at, timeZone: $0.timeZone.identifier, text: $0.text)
+        // What the simulated Android did on its own joins the app's lines, each in the place
+        // it happened: "device restarted" before the BOOT_COMPLETED that follows it.
+        let systemEvents = await center.systemEvents
+        let systemLines = zip(systemEvents, await center.systemEventOrder).filter { $0.0.at >= start && $0.0.at <= end }.map {
+            (SimulationResult.AppEvent(at: $0.0.at, timeZone: $0.0.timeZone.identifier, text: $0.0.text), $0.1)
         }
+        let timeline = (Array(zip(appEvents, appEventOrder)) + systemLines).sorted { ($0.0.at, $0.1) < ($1.0.at, $1.1) }.map(\.0)
         let notShown = await center.notShown.filter { $0.at >= start && $0.at <= end }.map {
             SimulationResult.NotShown(
-                id: $0.request.id, androidID: androidNotificationID($0.request.id), rule: $0.request.ruleID ?? "", at: $0.at,
+                id: $0.request.id, androidID: $0.androidID, rule: $0.request.ruleID ?? "", at: $0.at,
                 timeZone: $0.timeZone.identifier, title: $0.request.content.title, reason: $0.reason)
         }
         let deliveredIDs = Set(deliveries.map(\.notification.id))
@@ -579,7 +607,7 @@ public final class Simulation: @unchecked Sendable {
             coverage: lastPlan?.report.coverage,
             refreshes: refreshes,
             zoneChanges: zoneChanges,
-            appEvents: appEvents + systemLines,
+            appEvents: timeline,
             quietHours: scenario.policies.compactMap { $0 as? QuietHours },
             pendingSamples: await center.pendingSamples,
             android: scenario.android,
