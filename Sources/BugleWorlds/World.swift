@@ -1,3 +1,4 @@
+import Bugle
 import BugleSimulator
 import Foundation
 

@@ -1,5 +1,5 @@
-/// SplitMix64: a small, fast, seeded generator, so that a simulation with faults is the
-/// same on every run.
+/// SplitMix64: a small, fast, seeded generator, so that a simulation with faults, or a
+/// learner's draws, are the same on every run.
 public struct SeededGenerator: RandomNumberGenerator, Sendable {
     private var state: UInt64
 

@@ -1,0 +1,117 @@
+import Foundation
+
+/// Chooses a learned rule's send time each day and learns from what the user did: Thompson
+/// sampling over the slots of a ``LearnedTiming``, with the state kept outside
+/// (``SendTimeState``), so that it is a pure function of the timing, the state, the day and a
+/// seed.
+///
+/// - Complexity: a choice costs one Beta draw per slot; a record, one pass over the slots.
+public struct SendTimeLearner: Sendable {
+    /// The setting it learns within.
+    public let timing: LearnedTiming
+    /// The slots' start times.
+    public let slots: [LocalTime]
+    /// How much a send in slot `i` counts for slot `j`: `kernel[i * slots.count + j]`.
+    private let kernel: [Double]
+    /// The prior's mean open rate per slot: high at the configured slot, low elsewhere.
+    private let priorMeans: [Double]
+
+    /// The prior's mean at the configured slot and far from it, and the weak base that keeps
+    /// every posterior proper once the prior has faded (worth half a send, mean 0.2).
+    static let (priorHigh, priorLow, baseOpens, baseSends) = (0.5, 0.1, 0.1, 0.5)
+
+    /// A learner for `timing`.
+    public init(timing: LearnedTiming) {
+        self.timing = timing
+        slots = timing.slots
+        let count = slots.count
+        var kernel = [Double](repeating: 0, count: count * count)
+        let width = timing.neighbourWidth
+        for i in 0..<count {
+            for j in 0..<count {
+                let distance = Double(i - j)
+                kernel[i * count + j] = i == j ? 1 : width > 0 ? Foundation.exp(-0.5 * distance * distance / (width * width)) : 0
+            }
+        }
+        self.kernel = kernel
+        let centre = timing.slot(of: timing.configured) ?? 0
+        // Narrow: the neighbours of the configured slot get little of its prior.
+        priorMeans = (0..<count).map { index in
+            let distance = Double(index - centre) / 0.5
+            return Self.priorLow + (Self.priorHigh - Self.priorLow) * Foundation.exp(-0.5 * distance * distance)
+        }
+    }
+
+    /// The row of the state that `day` learns in: 0, or 1 on a weekend when split.
+    private func row(_ day: LocalDate) -> Int {
+        guard timing.splitWeekend else { return 0 }
+        return day.weekday == .saturday || day.weekday == .sunday ? 1 : 0
+    }
+
+    /// How much evidence of `age` days counts, with `halfLife`.
+    private static func weight(age: Int, halfLife: Double) -> Double {
+        age <= 0 ? 1 : Foundation.pow(0.5, Double(age) / halfLife)
+    }
+
+    /// Each slot's posterior (opens and misses, prior included) on `day`.
+    public func posterior(on day: LocalDate, state: SendTimeState) -> [(opens: Double, misses: Double)] {
+        let count = slots.count
+        let offset = row(day) * count
+        let fade = Self.weight(age: state.asOf.days(to: day), halfLife: timing.halfLife)
+        let prior = timing.priorWeight * Self.weight(age: state.startDay.days(to: day), halfLife: timing.priorHalfLife)
+        return (0..<count).map { index in
+            let sends = offset + index < state.sends.count ? state.sends[offset + index] * fade : 0
+            let opens = offset + index < state.opens.count ? min(state.opens[offset + index] * fade, sends) : 0
+            return (
+                Self.baseOpens + prior * priorMeans[index] + opens,
+                Self.baseSends - Self.baseOpens + prior * (1 - priorMeans[index]) + sends - opens
+            )
+        }
+    }
+
+    /// The slot to send in on `day`: each slot draws from its posterior, the highest wins (the
+    /// earlier at a tie). The draws come from `seed` and the day, so the same state, day and
+    /// seed give the same choice.
+    public func choose(on day: LocalDate, state: SendTimeState, seed: UInt64) -> SlotChoice {
+        let posterior = posterior(on: day, state: state)
+        var generator = SeededGenerator(seed: seed ^ (UInt64(bitPattern: Int64(day.dayNumber)) &* 0x9E37_79B9_7F4A_7C15))
+        var draws: [Double] = []
+        draws.reserveCapacity(posterior.count)
+        var best = 0
+        for (index, slot) in posterior.enumerated() {
+            draws.append(BetaDraw.beta(slot.opens, slot.misses, &generator))
+            if draws[index] > draws[best] { best = index }
+        }
+        let means = posterior.map { $0.opens / ($0.opens + $0.misses) }
+        let bestMean = means.indices.max { means[$0] < means[$1] } ?? best
+        return SlotChoice(
+            time: slots[best], slot: best, draws: draws, means: means, evidence: posterior.map { $0.opens + $0.misses }, bestMean: slots[bestMean])
+    }
+
+    /// `state` after a notification sent at `time` on `day` was opened within the attribution
+    /// window or not. A send outside the window teaches nothing; a day before the state's
+    /// counts are discounted to counts as that day.
+    public func recording(_ state: SendTimeState, sentAt time: LocalTime, on day: LocalDate, opened: Bool) -> SendTimeState {
+        guard let slot = timing.slot(of: time) else { return state }
+        var state = state
+        let count = slots.count
+        let age = state.asOf.days(to: day)
+        if age > 0 {
+            let fade = Self.weight(age: age, halfLife: timing.halfLife)
+            for index in state.sends.indices {
+                state.sends[index] *= fade
+                state.opens[index] *= fade
+            }
+            state.asOf = day
+        }
+        let offset = row(day) * count
+        guard offset + count <= state.sends.count else { return state }
+        for index in 0..<count {
+            let share = kernel[slot * count + index]
+            guard share > 1e-6 else { continue }
+            state.sends[offset + index] += share
+            if opened { state.opens[offset + index] += share }
+        }
+        return state
+    }
+}
