@@ -33,7 +33,7 @@ import Foundation
 /// notifications. When there is no fact to schedule, `onboard` notes the *No Facts
 /// Available* alert the user sees, and onboarding stays incomplete.
 ///
-/// The planner looks as far ahead as the last fact (``FactSchedule/lookahead(for:)``: 452
+/// The planner looks as far ahead as the last fact (`FactSchedule.lookahead(for:)`: 452
 /// days on Android, beyond the scenario's default of 400). A scenario's own `lookahead:` wins;
 /// when the facts scheduled reach past it, the timeline says how many wait for later days.
 public struct FactsADayScenario: ScenarioRecipe {
