@@ -62,11 +62,12 @@ public struct ActivityWindowsScenario: ScenarioRecipe {
     /// periodic work (`backgroundTask`): the app runs its restart and background-task checks
     /// (the DST check among them) before it plans again. Any other signal refreshes.
     public func respond(to reason: RefreshReason, context: RecipeContext) async throws {
+        let shell = Shell(memory: memory, context: context)
         guard android != nil, reason == .boot || reason == .backgroundTask else {
-            try await context.refresh(reason)
+            let result = try await context.refresh(reason)
+            try await shell.planned(result, now: context.now)
             return
         }
-        let shell = Shell(memory: memory, context: context)
         try await shell.collectDeliveries()
         let offset = context.zone.offset(at: context.now)
         try await shell.perform(reason == .boot ? .deviceRestarted(offset: offset) : .backgroundTask(offset: offset), now: context.now)
@@ -376,6 +377,12 @@ struct Shell {
         }
     }
 
+    /// Tells the controller what a refresh planned, which it keeps as planned from the
+    /// current forecast.
+    func planned(_ result: RefreshResult, now: Date) async throws {
+        try await perform(.planned(candidateIDs: Set(result.plan.entries.map(\.candidate.id))), now: now)
+    }
+
     func perform(_ input: ActivityController.Input, now: Date) async throws {
         for action in memory.handle(input, now: now) {
             try await perform(action, now: now)
@@ -395,6 +402,7 @@ struct Shell {
             context.note("cancelled all \(pending.count) pending")
         case .replan(let trigger):
             let result = try await context.refresh(trigger.refreshReason)
+            try await planned(result, now: now)
             let events = AnalyticsEvent.events(for: result, offsetChange: trigger.offsetChange, zone: context.zone, at: now)
             events.forEach(record)
             let causes = Dictionary(grouping: events.filter { $0.name == .cancelled }, by: { $0.fields["reason"]?.text ?? "" })

@@ -17,14 +17,25 @@ import Foundation
 ///
 /// | event | what the user does |
 /// | --- | --- |
-/// | `onboard: { time: "09:00" }` | completes onboarding: allows notifications; 64 facts are scheduled (450 on `platform: android`), keeping those whose notifications are still pending |
+/// | `onboard: { time: "09:00", permission: allow }` | taps Enable Notifications: answers the permission prompt (`allow`, the default, or `deny`); allowed, onboarding completes and 64 facts are scheduled (450 on `platform: android`), keeping those whose notifications are still pending |
 /// | `setTime: "20:30"` | picks a new time in Settings: every upcoming fact is rescheduled |
 /// | `reinstall: {}` | deletes and installs the app again: its storage (the record of scheduled facts, the time) is gone, the system keeps the pending notifications; `onboard` comes next |
+///
+/// A denial shows the *Notification Permission Required* alert and onboarding stays on its
+/// screen (the seed: no way on without notifications); the next `onboard` asks again. On
+/// Android 13 and later the prompt is the `POST_NOTIFICATIONS` dialog, which Android stops
+/// showing after two denials: the user then allows notifications in the app's settings
+/// (`permission: granted`) and taps Enable again. Before Android 13 and once allowed, there is
+/// no prompt.
 ///
 /// Opening the app (`open`) after onboarding tops the schedule up to 64 (450 on Android), as the main app
 /// does at launch; before onboarding (or after a reinstall) the app does not touch the
 /// notifications. When there is no fact to schedule, `onboard` notes the *No Facts
 /// Available* alert the user sees, and onboarding stays incomplete.
+///
+/// The planner looks as far ahead as the last fact (`FactSchedule.lookahead(for:)`: 452
+/// days on Android, beyond the scenario's default of 400). A scenario's own `lookahead:` wins;
+/// when the facts scheduled reach past it, the timeline says how many wait for later days.
 public struct FactsADayScenario: ScenarioRecipe {
     public static let name = "facts-a-day"
     public static let settingKeys = ["language", "corpus", "facts", "seed"]
@@ -33,6 +44,8 @@ public struct FactsADayScenario: ScenarioRecipe {
     let language: FactsLanguage
     let database: FactsDatabase
     let seed: UInt64
+    /// The simulated Android, in a `platform: android` scenario.
+    let android: AndroidProfile?
 
     public init(settings: ScenarioObject, setup: ScenarioSetup) throws {
         var language = FactsLanguage.en
@@ -44,6 +57,7 @@ public struct FactsADayScenario: ScenarioRecipe {
             language = chosen
         }
         self.language = language
+        android = setup.android
         seed = try settings["seed"].map { UInt64(try $0.int(in: 0...Int.max)) } ?? 1
         let facts: [Fact]
         switch (settings["corpus"], settings["facts"]) {
@@ -78,11 +92,18 @@ public struct FactsADayScenario: ScenarioRecipe {
 
     public var rules: [any Rule] { [FactRule()] }
 
+    /// As far ahead as the last of the facts `budget` holds: 452 days on Android.
+    public func lookahead(for budget: Budget) -> TimeInterval? { FactSchedule.lookahead(for: budget) }
+
     public func parseEvent(key: String, value: ScenarioValue) throws -> JSONValue {
         switch key {
         case "onboard":
-            let object = try value.object(["time"])
-            return .object(["time": .string(try object["time"]?.localTime().description ?? "09:00")])
+            let object = try value.object(["time", "permission"])
+            let permission = try object["permission"]?.string() ?? "allow"
+            guard ["allow", "deny"].contains(permission) else {
+                throw object["permission"]!.error("\(value.path).permission: expected allow or deny, found \"\(permission)\"")
+            }
+            return .object(["time": .string(try object["time"]?.localTime().description ?? "09:00"), "permission": .string(permission)])
         case "reinstall":
             try value.expectEmpty()
             return .null
@@ -106,8 +127,8 @@ public struct FactsADayScenario: ScenarioRecipe {
         var random = SeededGenerator(seed: seed ^ UInt64(bitPattern: Int64(context.now.timeIntervalSince1970)))
         let previous = try storedTime(context)
         if event.key == "onboard" {
+            guard try await askPermission(allow: event.value.string("permission") != "deny", context: context) else { return }
             context.note("onboarding: the user allows notifications; daily fact at \(time)")
-            await context.center.setAuthorization(.authorized)
         } else {
             context.note("settings: notification time \(previous?.description ?? "unset") → \(time)")
         }
@@ -121,6 +142,26 @@ public struct FactsADayScenario: ScenarioRecipe {
         }
         try context.store(time.description, forKey: Self.timeKey)
         try note(count == 1 ? "1 fact scheduled" : "\(count) facts scheduled", time: time, context: context)
+    }
+
+    /// Enable Notifications asks for the permission, as the seed's onboarding does at once;
+    /// returns whether notifications are allowed. A denial shows the alert, and onboarding
+    /// stays where it is.
+    private func askPermission(allow: Bool, context: RecipeContext) async throws -> Bool {
+        let status = await context.center.authorizationStatus()
+        if android?.needsNotificationPermission == true, status != .authorized {
+            context.note(await context.center.requestPermission(allow: allow))
+        } else if status == .notDetermined {
+            // Apple's prompt appears once; after that the answer is in Settings.
+            await context.center.setAuthorization(allow ? .authorized : .denied)
+            if !allow { context.note("system prompt: don't allow") }
+        }
+        guard await context.center.authorizationStatus() == .authorized else {
+            let alert = OnboardingAlert.permissionRequired
+            context.note("alert \"\(alert.title)\": \(alert.message)")
+            return false
+        }
+        return true
     }
 
     /// The app's storage goes with it: the record of scheduled facts and the time. The facts
@@ -166,5 +207,14 @@ public struct FactsADayScenario: ScenarioRecipe {
         let left = try database.factCount(language: language) - database.scheduledFacts().count
         let span = upcoming.first.map { "\($0.date) to \(upcoming.last?.date ?? $0.date)" } ?? "none"
         context.note("\(what); \(upcoming.count) upcoming (\(span)); \(left) never shown")
+        // A scenario's lookahead shorter than the schedule: the planner leaves the last facts
+        // out until the days come nearer.
+        let end = context.now.addingTimeInterval(context.scheduler.planner.lookahead)
+        let beyond = upcoming.filter { context.zone.date(for: LocalDateTime(date: $0.date, time: time)) > end }
+        if let first = beyond.first {
+            context.note(
+                "\(beyond.count) of them (from \(first.date)) are past the planner's lookahead, which ends \(context.zone.localDate(at: end)): not pending until the days come nearer"
+            )
+        }
     }
 }

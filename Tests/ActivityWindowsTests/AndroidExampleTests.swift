@@ -12,9 +12,10 @@ import Testing
 /// onboarding and denied, then the banner once per cold start and never another request; the
 /// app's notification settings opened from the banner; the run_solo channel turned off in
 /// the system settings on 03-24 08:00, so its notifications fire and are not shown, and the
-/// app's Settings says so at each start; the reboot on 03-25 10:00, after which the
-/// `BOOT_COMPLETED` receiver plans again; the periodic work, whose run after the spring-forward
-/// of 03-27 logs the DST reschedule.
+/// app's Settings says so at each start; the reboot on 03-24 23:40, 4 hours after the
+/// evening's forecast, after which the `BOOT_COMPLETED` receiver plans again what the app had
+/// planned from that forecast; the periodic work, whose run after the spring-forward of 03-27
+/// logs the DST reschedule.
 @Suite struct ActivityWindowsAndroidExampleTests {
     static let path = packageRoot.appendingPathComponent("Examples/activity-windows-android.yaml").path
 
@@ -85,10 +86,10 @@ import Testing
     @Test func aRebootAndThePeriodicWorkPlanAgain() async throws {
         let (result, recipe) = try await run()
         let notes = result.appEvents.map { "\(stamp($0.at, $0.timeZone)) \($0.text)" }
-        #expect(notes.contains("03-25 10:00 BOOT_COMPLETED: the app plans again"))
-        #expect(notes.contains { $0.hasPrefix("03-25 10:00 device restarted:") && $0.hasSuffix("alarms cleared") })
+        #expect(notes.contains("03-24 23:40 BOOT_COMPLETED: the app plans again"))
+        #expect(notes.contains { $0.hasPrefix("03-24 23:40 device restarted:") && $0.hasSuffix("alarms cleared") })
         // The receiver ran the restart check, which planned the next morning again.
-        let reboot = instant("2026-03-25T10:00+02:00")
+        let reboot = instant("2026-03-24T23:40+02:00")
         #expect(result.refreshes.contains { $0.at == reboot && $0.reason == "backgroundTask" && $0.added > 0 })
         #expect(result.deliveries.contains { $0.id == "bugle.swim_solo.2026-03-26.0" })
         // Periodic work ran twice a day; its run after the spring-forward logged the DST reschedule.
@@ -97,6 +98,34 @@ import Testing
         #expect(recipe.log.events.filter { $0.name == .dstReschedule }.count == 1)
         #expect(dst.fields["old_offset"] == "+02:00" && dst.fields["new_offset"] == "+03:00")
         #expect(stamp(dst.timestamp, "Asia/Jerusalem").hasPrefix("03-27 05:"))
+    }
+
+    /// The seed: past 3 hours "do not schedule new notifications — keep existing ones". The
+    /// restart at 23:40 comes 4 hours after the 19:40 forecast and clears every alarm; the
+    /// receiver plans again exactly the ones the app had planned from that forecast, so the
+    /// morning of 03-25 shows what it would have shown without the restart, and nothing else.
+    @Test func afterARebootWithAForecastFourHoursOldTheMorningsNotificationsStillCome() async throws {
+        let (result, _) = try await run()
+        let text = try String(contentsOfFile: Self.path, encoding: .utf8)
+        let withoutReboot = text.replacingOccurrences(of: "  - { at: 2026-03-24T23:40, reboot: {} }\n", with: "")
+        #expect(withoutReboot != text)
+        let plain = try await ScenarioRunner(scenario: ScenarioParser.parse(withoutReboot, file: Self.path, recipes: RecipeCatalog.all)).run()
+
+        func morning(_ result: SimulationResult) -> [String] {
+            // In the order the ten-minute windows drew: the same notifications, compared as a set.
+            result.deliveries.filter { stamp($0.at, "Asia/Jerusalem").hasPrefix("03-25") }.map { "\($0.rule) | \($0.title) | \($0.body)" }.sorted()
+        }
+        #expect(!morning(plain).isEmpty)
+        #expect(morning(result) == morning(plain))
+        // What the restart cleared is what the receiver planned again: nothing new.
+        let notes = result.appEvents.map { "\(stamp($0.at, $0.timeZone)) \($0.text)" }
+        let cleared = try #require(notes.first { $0.hasPrefix("03-24 23:40 device restarted:") })
+        let reboot = instant("2026-03-24T23:40+02:00")
+        let replan = try #require(result.refreshes.first { $0.at == reboot && $0.reason == "backgroundTask" })
+        #expect(cleared.contains(" \(replan.added) alarms cleared"), "\(cleared)")
+        #expect(replan.removed == 0)
+        // The run_solo channel is off since 03-24: its morning alarm fires and is not shown, as without the restart.
+        #expect(result.notShown.map(\.id).sorted() == plain.notShown.map(\.id).sorted())
     }
 
     @Test func withoutExactAlarmsEachComesInItsWindow() async throws {

@@ -275,6 +275,85 @@ func local(_ date: Date, _ zone: String) -> LocalDateTime {
         }
     }
 
+    /// Examples/android-basics.yaml: the page says on Android what the text timeline says, in
+    /// the same words: the platform line, each delivery's id, channel and exactness, each alarm
+    /// that fired without a notification and why, and the restart, Doze and exact-alarm events.
+    @Test func androidDetailsMatchTheTextTimeline() async throws {
+        let result = try await run("android-basics.yaml")
+        let page = try RenderedPage(result)
+        let text = TextReport.render(result)
+
+        let meta = try #require(try page.elements("//p[@class='meta']").first?.stringValue)
+        #expect(meta.hasSuffix("Android 14 (API 34): 500 alarms, plans up to 450 · channels reminders (high), tips (low)"))
+        #expect(text.contains(meta))
+
+        // Each delivery's tooltip ends with the bracket its text line ends with.
+        let marks = try page.timeline("//circle[@class='delivery']")
+        try #require(marks.count == result.deliveries.count && !marks.isEmpty)
+        let brackets = text.split(separator: "\n").filter { $0.contains("[#") && !$0.contains("not shown") }.map { line in
+            String(line[line.range(of: "[#")!.lowerBound...])
+        }
+        #expect(brackets.count == marks.count)
+        for (mark, bracket) in zip(marks, brackets) {
+            #expect(mark.tooltip?.hasSuffix("\n" + bracket) == true, "\(mark.tooltip ?? "") lacks \(bracket)")
+        }
+        let first = try #require(result.deliveries.first?.android)
+        // The first morning, before exact alarms were allowed: a window alarm, some seconds late.
+        #expect(brackets.first == "[#\(first.id) · reminders (high) · window, \(Int(first.lateBy)) s late]")
+        #expect(brackets.contains { $0.hasSuffix(" · reminders (high) · exact]") })
+
+        // The tips channel is off from 03-07: its 18:30 alarms fire, and are not shown.
+        let notShown = try page.timeline("//circle[@class='not-shown']")
+        try #require(notShown.count == result.notShown.count && !notShown.isEmpty)
+        for (mark, shown) in zip(notShown, result.notShown) {
+            #expect(mark.tooltip?.hasSuffix("Tip of the day\nnot shown: channel tips is off [#\(shown.androidID)]") == true)
+            #expect(text.contains("Tip of the day: not shown: channel tips is off [#\(shown.androidID)]"))
+            #expect(try page.row(at: mark.number("cy")!) == local(shown.at, shown.timeZone).date.description)
+        }
+
+        // The system's events, in the list of events as in the text timeline.
+        let events = try page.elements("//ol[@class='events']/li").map { item in
+            item.elements(forName: "span").map { $0.stringValue ?? "" }
+        }
+        #expect(events.count == result.appEvents.count)
+        for expected in [
+            "device dozing", "device awake (Doze ends)", "exact alarms allowed (SCHEDULE_EXACT_ALARM granted)", "channel tips turned off by the user",
+        ] {
+            #expect(events.contains { $0.last == expected }, "no event \(expected)")
+            #expect(text.contains("· \(expected)"))
+        }
+        let restart = try #require(events.first { $0.last?.hasPrefix("device restarted: ") == true })
+        #expect(restart.first == "Thu 2026-03-05 03:00 -05:00")
+
+        let cards = try page.elements("//div[@class='card']").map { $0.elements(forName: "div").map { $0.stringValue ?? "" } }
+        #expect(cards.contains(["not shown", "\(result.notShown.count)", "alarms that fired without a notification (channel off, no permission)"]))
+        #expect(cards.contains(["exact alarms", "allowed", "allowed at the end"]))
+    }
+
+    @Test func androidTextIsEscaped() async throws {
+        let result = try await simulate(
+            """
+            name: escaped on Android
+            start: 2026-03-01T07:00
+            timeZone: UTC
+            days: 2
+            platform: android
+            channels: [{ id: tips }]
+            rules:
+              - id: a
+                daily: "08:00"
+                title: "<b>Tom & Jerry</b>"
+            events:
+              - { at: 2026-03-01T07:30, open: {}, permission: request }
+              - { at: 2026-03-01T07:40, channel: { id: tips, enabled: false } }
+            """)
+        let page = try RenderedPage(result)
+        #expect(try page.elements("//b").isEmpty)
+        let marks = try page.timeline("//circle[@class='not-shown']")
+        #expect(marks.count == 2)
+        #expect(marks.allSatisfy { $0.tooltip?.contains("<b>Tom & Jerry</b>\nnot shown: channel tips is off [#") == true })
+    }
+
     @Test func scenarioTextIsEscaped() async throws {
         let result = try await simulate(
             """

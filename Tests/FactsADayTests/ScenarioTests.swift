@@ -27,43 +27,93 @@ import Testing
         #expect(Set(result.deliveries.map(\.body)).count == 16, "no fact twice")
     }
 
-    /// The seed: "Limited to 64 on iOS, higher on Android". The same scenario, the example's
-    /// timeline with 500 facts, plans 64 days ahead on iOS and 450 on Android (500 alarms less
-    /// Bugle's margin of 50): the run's coverage horizons are 386 days apart. (With the
-    /// scenario's default lookahead of 400 days, Android's plan would stop at 401.)
-    @Test func androidsLargerBudgetPlansFurtherAhead() async throws {
-        let example = try String(contentsOf: Self.root.appendingPathComponent("Examples/facts-a-day.yaml"), encoding: .utf8)
-        let facts = (1...500).map { "\"Fact number \($0).\"" }.joined(separator: ", ")
-        // The planner looks 400 days ahead by default: 450 daily facts need more.
-        let ios = example.replacingOccurrences(
-            of: "recipe: { name: facts-a-day, corpus: facts-a-day/facts-en.jsonl, seed: 7 }",
-            with: "lookahead: 460d\nrecipe: { name: facts-a-day, seed: 7, facts: [\(facts)] }")
-        #expect(ios != example)
-        let android = ios.replacingOccurrences(of: "safetyMargin: 0\n", with: "platform: android\n")
-        #expect(android != ios)
+    static func androidExample() throws -> Scenario {
+        try ScenarioParser.load(path: root.appendingPathComponent("Examples/facts-a-day-android.yaml").path, recipes: RecipeCatalog.all)
+    }
 
-        /// What onboarding planned, and the last day it covers, from the app's line
-        /// "64 facts scheduled; 64 upcoming (2026-03-02 to 2026-05-04); …".
-        func onboarding(_ yaml: String) async throws -> (planned: Int, lastDay: LocalDate, delivered: Int) {
-            let result = try await ScenarioRunner(scenario: ScenarioParser.parse(yaml, recipes: RecipeCatalog.all)).run()
-            let first = try #require(result.refreshes.first { $0.planned > 0 })
-            let line = try #require(result.appEvents.map(\.text).first { $0.contains("facts scheduled;") })
-            let range = try #require(line.range(of: " to "))
-            let lastDay = try #require(TimeParsing.localDate(String(line[range.upperBound...].prefix(10))))
-            return (first.planned, lastDay, result.deliveries.count)
+    /// The seed: "Limited to 64 on iOS, higher on Android". Examples/facts-a-day-android.yaml,
+    /// with 500 facts and no `lookahead:`, schedules 450 at onboarding (500 alarms less Bugle's
+    /// margin of 50): 450 days, to 2027-05-25, where the iOS example covers 64.
+    @Test func onAndroidOnboardingPlansFourHundredFiftyWithoutALookahead() async throws {
+        let text = try String(contentsOf: Self.root.appendingPathComponent("Examples/facts-a-day-android.yaml"), encoding: .utf8)
+        #expect(!text.contains("lookahead"))
+        let scenario = try Self.androidExample()
+        let result = try await ScenarioRunner(scenario: scenario).run()
+        let notes = result.appEvents.map(\.text)
+        #expect(notes.contains("450 facts scheduled; 450 upcoming (2026-03-02 to 2027-05-25); 50 never shown"))
+        let onboarding = try #require(result.refreshes.first { $0.planned > 0 })
+        #expect(onboarding.planned == 450 && onboarding.added == 450)
+        #expect(result.peakPending == 450)
+        // The app opened on 03-12 after 11 facts: back to 450 ahead; the new time keeps 450.
+        #expect(notes.contains("app opened: topped up 11 facts; 450 upcoming (2026-03-13 to 2027-06-05); 39 never shown"))
+        #expect(notes.contains("450 facts scheduled; 450 upcoming (2026-03-14 to 2027-06-06); 38 never shown"))
+        // Nothing waits past the planner's lookahead.
+        #expect(!notes.contains { $0.contains("lookahead") })
+
+        let ios = try await ScenarioRunner(
+            scenario: ScenarioParser.load(path: Self.root.appendingPathComponent("Examples/facts-a-day.yaml").path, recipes: RecipeCatalog.all)
+        ).run()
+        #expect(ios.refreshes.first { $0.planned > 0 }?.planned == 64)
+    }
+
+    /// Android 13 and later: Enable Notifications asks for POST_NOTIFICATIONS. Two denials, and
+    /// Android shows the dialog no more; each time the alert keeps onboarding on its screen,
+    /// until the user allows notifications in the app's settings.
+    @Test func onAndroidThePermissionIsRequiredAndAskedAtMostTwice() async throws {
+        let result = try await ScenarioRunner(scenario: Self.androidExample()).run()
+        let notes = result.appEvents.map { "\(Self.berlin($0.at).time) \($0.text)" }
+        let alert =
+            "alert \"Notification Permission Required\": Facts A Day sends one fact a day as a notification. "
+            + "Allow notifications in Settings > Facts A Day > Notifications, then tap Enable Notifications again."
+        #expect(
+            Array(notes.prefix(10)) == [
+                "08:30 app opened",
+                "08:35 permission requested: the user denied (once)",
+                "08:35 \(alert)",
+                "08:36 permission requested: the user denied (twice: the dialog will not appear again)",
+                "08:36 \(alert)",
+                "08:37 permission requested: no dialog (denied twice before); the app must open its notification settings",
+                "08:37 \(alert)",
+                "08:39 notifications allowed in the app's settings",
+                "08:40 onboarding: the user allows notifications; daily fact at 09:00",
+                "08:40 the plan's 450 notifications may arrive up to 10 min late: exact alarms are not allowed",
+            ])
+        // Nothing was scheduled before the user allowed notifications.
+        #expect(result.refreshes.allSatisfy { $0.at >= TimeParsing.instant("2026-03-02T08:40+01:00")! })
+    }
+
+    /// One fact a day on the app's default channel, each a window alarm up to 10 minutes after
+    /// the time (exact alarms are denied by default on Android 14); the restart on 03-05 loses none.
+    @Test func onAndroidEachFactComesInItsWindowOnTheDefaultChannel() async throws {
+        let result = try await ScenarioRunner(scenario: Self.androidExample()).run()
+        let times = result.deliveries.map { Self.berlin($0.at) }
+        #expect(times.map(\.date) == (0..<16).map { LocalDate("2026-03-02").adding(days: $0) })
+        for (time, delivery) in zip(times, result.deliveries) {
+            let due = time.date < LocalDate("2026-03-14") ? LocalTime("09:00") : LocalTime("20:30")
+            #expect(time.time >= due && time.time.secondOfDay <= due.secondOfDay + 600, "\(time)")
+            #expect(delivery.android?.channel == "default" && delivery.android?.exact == false)
         }
-        let onIOS = try await onboarding(ios)
-        let onAndroid = try await onboarding(android)
-        #expect(onIOS.planned == 64)
-        #expect(onAndroid.planned == 450)
-        // One fact a day: each extra planned fact is one more day the app may stay closed.
-        let lastOnIOS = onIOS.lastDay
-        let lastOnAndroid = onAndroid.lastDay
-        #expect(lastOnIOS == LocalDate("2026-05-04"))
-        #expect(lastOnIOS.adding(days: onAndroid.planned - onIOS.planned) == lastOnAndroid)
-        #expect(lastOnIOS.adding(days: 386) == lastOnAndroid)
-        // The 16 days of the run are shown on both.
-        #expect(onIOS.delivered == 16 && onAndroid.delivered == 16)
+        #expect(Set(result.deliveries.map(\.body)).count == 16, "no fact twice")
+        #expect(result.deliveries.first?.title == "The number 1389")
+        #expect(result.deliveries.first?.body == "1389 = 3 × 463.")
+        let notes = result.appEvents.map(\.text)
+        #expect(notes.contains("device restarted: 447 alarms cleared"))
+        #expect(result.refreshes.contains { $0.reason == "boot" && $0.added == 447 })
+    }
+
+    /// A scenario's own lookahead wins, even one too short for the schedule: the plan stops at
+    /// its end, and the timeline says how many facts wait for later days.
+    @Test func aShorterLookaheadIsHonouredAndSaidSo() async throws {
+        let text = try String(contentsOf: Self.root.appendingPathComponent("Examples/facts-a-day-android.yaml"), encoding: .utf8)
+        let short = text.replacingOccurrences(of: "\ndays: 16\n", with: "\ndays: 16\nlookahead: 400d\n")
+        #expect(short != text)
+        let path = Self.root.appendingPathComponent("Examples/facts-a-day-android.yaml").path
+        let result = try await ScenarioRunner(scenario: ScenarioParser.parse(short, file: path, recipes: RecipeCatalog.all)).run()
+        #expect(result.refreshes.first { $0.planned > 0 }?.planned == 401)
+        #expect(
+            result.appEvents.map(\.text).contains(
+                "49 of them (from 2027-04-07) are past the planner's lookahead, which ends 2027-04-06: not pending until the days come nearer"))
+        #expect(TextReport.render(result).contains("(the planner's lookahead)"))
     }
 
     @Test func inlineFactsAndFewerThanSixtyFour() async throws {

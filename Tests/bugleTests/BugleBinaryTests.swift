@@ -167,7 +167,9 @@ import Testing
         ("activity-windows", "Sources/Recipes/ActivityWindows/ActivityWindows.docc/ActivityWindowsExample.md"),
         ("countdowns", "Sources/Recipes/Countdowns/Countdowns.docc/CountdownsExample.md"),
         ("countdowns-lunar", "Sources/Recipes/Countdowns/Countdowns.docc/LunarCountdowns.md"),
+        ("countdowns-android", "Sources/Recipes/Countdowns/Countdowns.docc/CountdownsExample.md"),
         ("facts-a-day", "Sources/Recipes/FactsADay/FactsADay.docc/FactsADayExample.md"),
+        ("facts-a-day-android", "Sources/Recipes/FactsADay/FactsADay.docc/FactsADayExample.md"),
     ])
     func recipeExamplesRunAndTheirArticlesShowTheirOutput(name: String, article: String) throws {
         let run = try run(["simulate", "Examples/\(name).yaml"])

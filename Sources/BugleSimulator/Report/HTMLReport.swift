@@ -5,13 +5,20 @@ import Foundation
 /// loaded from the network.
 ///
 /// - A timeline with one row per local day and the 24 hours across. Deliveries are filled
-///   marks coloured by rule, dropped candidates hollow marks, missed requests dashed ones;
+///   marks coloured by rule, dropped candidates hollow marks, missed requests dashed ones,
+///   Android alarms that fired without a notification dotted ones;
 ///   quiet hours are shaded, daylight-saving and time-zone changes drawn as lines, and the
 ///   moments where a plan ran out of budget marked. Each mark has an SVG `<title>`, so hovering
 ///   shows its time, title, body and reason without JavaScript.
+/// - The app's and the system's events in time order (a restart, Doze, exact alarms, a
+///   channel turned off), as the text timeline's `·` lines say them.
 /// - The center's pending count over the run against the platform's limit, with the refreshes
 ///   and the coverage horizon.
 /// - Totals: delivered, dropped per reason and missed for each rule, and the center's calls.
+///
+/// On Android the header names the version, the alarms and the channels, each delivery's
+/// tooltip its integer id, channel, importance and whether it was exact or how late it came,
+/// and each alarm not shown why, in the text timeline's words.
 ///
 /// The markup is well-formed XML (XHTML-compatible), so it can be read back with an XML parser.
 ///
@@ -76,7 +83,7 @@ private struct HTMLPage {
     init(_ result: SimulationResult) {
         self.result = result
         zones = ZoneFormatter(around: result.start)
-        rules = Set(result.deliveries.map(\.rule) + result.dropped.map(\.rule) + result.missed.map(\.rule)).sorted()
+        rules = Set(result.deliveries.map(\.rule) + result.dropped.map(\.rule) + result.missed.map(\.rule) + result.notShown.map(\.rule)).sorted()
         var colors: [String: String] = [:]
         for (index, rule) in rules.enumerated() {
             colors[rule] =
@@ -110,6 +117,10 @@ private struct HTMLPage {
         markup.open("figure", ["class": "panel"])
         timeline()
         markup.close()
+        if !result.appEvents.isEmpty {
+            markup.element("h2", text: "App and system events")
+            eventList()
+        }
         markup.element("h2", text: "Pending requests")
         markup.open("figure", ["class": "panel"])
         pendingChart()
@@ -131,12 +142,18 @@ private struct HTMLPage {
         markup.element(
             "p", ["class": "meta"],
             text: "\(result.timeZone) · from \(start.date.weekday.shortName) \(start.date) \(start.time) for \(days) days · "
-                + "\(result.platform.name): \(result.platform.pendingLimit) pending, plans up to \(result.capacity)")
+                + TextReport.platformText(result))
         markup.open("div", ["class": "cards"])
         card("delivered", "\(result.deliveries.count)", breakdown(result.deliveredByRule))
         card("dropped", "\(result.dropped.count)", breakdown(result.droppedByReason))
         if !result.missed.isEmpty {
             card("missed", "\(result.missed.count)", "left behind by a zone change")
+        }
+        if !result.notShown.isEmpty {
+            card("not shown", "\(result.notShown.count)", TextReport.notShownSummary)
+        }
+        if let exact = result.exactAlarmsAtEnd {
+            card("exact alarms", exact ? "allowed" : "denied", TextReport.exactAlarmsText(exact))
         }
         card(
             "center calls", "\(result.calls.adds + result.calls.removes)",
@@ -182,6 +199,9 @@ private struct HTMLPage {
         if !result.missed.isEmpty {
             legendItem("missed") { $0.empty("circle", ["cx": "7", "cy": "7", "r": "4.5", "class": "missed", "stroke": "#57606a"]) }
         }
+        if !result.notShown.isEmpty {
+            legendItem("fired, not shown") { $0.empty("circle", ["cx": "7", "cy": "7", "r": "4.5", "class": "not-shown", "stroke": "#57606a"]) }
+        }
         if result.deliveries.contains(where: { $0.interruptionLevel == InterruptionLevel.passive.rawValue }) {
             legendItem("delivered quietly") { $0.empty("circle", ["cx": "7", "cy": "7", "r": "3", "fill": "#57606a"]) }
         }
@@ -189,7 +209,7 @@ private struct HTMLPage {
             legendItem(quietDescription(quiet)) { $0.empty("rect", ["x": "0", "y": "2", "width": "14", "height": "10", "class": "quiet"]) }
         }
         if !result.appEvents.isEmpty {
-            legendItem("app event") { $0.empty("path", ["d": "M7 6 L11 13 L3 13 Z", "class": "event"]) }
+            legendItem("app or system event") { $0.empty("path", ["d": "M7 6 L11 13 L3 13 Z", "class": "event"]) }
         }
         if !daylightSavingLines.isEmpty {
             legendItem("daylight-saving change") { $0.empty("line", ["x1": "7", "y1": "0", "x2": "7", "y2": "14", "class": "dst"]) }
@@ -250,6 +270,7 @@ private struct HTMLPage {
         var markDates = result.deliveries.map { zones.local($0.at, $0.timeZone).date }
         markDates += result.dropped.map { zones.local($0.at, $0.timeZone).date }
         markDates += result.missed.map { zones.local($0.at, $0.timeZone).date }
+        markDates += result.notShown.map { zones.local($0.at, $0.timeZone).date }
         let dates = Array(zoneByDate.keys) + markDates
         guard let first = dates.min(), let last = dates.max() else { return }
         var date = first
@@ -323,6 +344,7 @@ private struct HTMLPage {
         appEvents()
         for drop in result.dropped { dropMark(drop) }
         for missed in result.missed { missedMark(missed) }
+        for shown in result.notShown { notShownMark(shown) }
         for delivery in result.deliveries { deliveryMark(delivery) }
         rowNotes()
         markup.close()
@@ -441,6 +463,7 @@ private struct HTMLPage {
         if !delivery.body.isEmpty { tip += "\n\(delivery.body)" }
         if delivery.interruptionLevel != InterruptionLevel.active.rawValue { tip += "\n[\(delivery.interruptionLevel)]" }
         for adjustment in delivery.adjustments { tip += "\n\(adjustment)" }
+        if let android = delivery.android { tip += "\n" + TextReport.androidNote(android) }
         markup.open(
             "circle",
             [
@@ -452,28 +475,35 @@ private struct HTMLPage {
     }
 
     private mutating func dropMark(_ drop: SimulationResult.Drop) {
-        guard case (let row, let x)? = position(drop.at, drop.timeZone) else { return }
-        let tip = "\(moment(drop.at, drop.timeZone)) · \(drop.rule)\n\(drop.title)\ndropped (\(drop.reason)): \(drop.detail)"
-        markup.open(
-            "circle",
-            [
-                "class": "drop", "data-rule": drop.rule, "data-reason": drop.reason, "cx": num(x),
-                "cy": num(markCenter(row: row, x: x)), "r": "4.5", "stroke": color(drop.rule),
-            ])
-        markup.element("title", text: tip)
-        markup.close()
+        hollowMark(
+            "drop", rule: drop.rule, at: drop.at, in: drop.timeZone, data: ("data-reason", drop.reason),
+            says: "\(drop.title)\ndropped (\(drop.reason)): \(drop.detail)")
     }
 
     private mutating func missedMark(_ missed: SimulationResult.Missed) {
-        guard case (let row, let x)? = position(missed.at, missed.timeZone) else { return }
         let fireTime = missed.fireTime.replacingOccurrences(of: " (wall clock)", with: "")
-        let tip =
-            "\(moment(missed.at, missed.timeZone)) · \(missed.rule)\n\(missed.title)\nmissed: its wall-clock time \(fireTime) had already passed in \(missed.timeZone)"
+        hollowMark(
+            "missed", rule: missed.rule, at: missed.at, in: missed.timeZone, data: ("data-id", missed.id),
+            says: "\(missed.title)\nmissed: its wall-clock time \(fireTime) had already passed in \(missed.timeZone)")
+    }
+
+    /// An alarm that fired on Android without a notification (its channel off, no permission).
+    private mutating func notShownMark(_ shown: SimulationResult.NotShown) {
+        hollowMark(
+            "not-shown", rule: shown.rule, at: shown.at, in: shown.timeZone, data: ("data-id", shown.id),
+            says: "\(shown.title)\n\(TextReport.notShownText(shown))")
+    }
+
+    /// A mark of something not shown (`class` says why) where it would have been, in its rule's
+    /// colour, with `data` and a tooltip of its moment, its rule and what it `says`.
+    private mutating func hollowMark(_ name: String, rule: String, at date: Date, in zone: String, data: (name: String, value: String), says: String) {
+        guard case (let row, let x)? = position(date, zone) else { return }
+        let tip = "\(moment(date, zone)) · \(rule)\n\(says)"
         markup.open(
             "circle",
             [
-                "class": "missed", "data-rule": missed.rule, "cx": num(x),
-                "cy": num(markCenter(row: row, x: x)), "r": "4.5", "stroke": color(missed.rule),
+                "class": name, "data-rule": rule, data.name: data.value, "cx": num(x),
+                "cy": num(markCenter(row: row, x: x)), "r": "4.5", "stroke": color(rule),
             ])
         markup.element("title", text: tip)
         markup.close()
@@ -492,6 +522,21 @@ private struct HTMLPage {
             markup.text(text)
             markup.close()
         }
+    }
+
+    // MARK: Events
+
+    /// What the app did and what the system did to it (a restart, Doze, exact alarms, a
+    /// channel turned off), in time order: the text timeline's `·` lines.
+    private mutating func eventList() {
+        markup.open("ol", ["class": "events"])
+        for event in result.appEvents.sorted(by: { $0.at < $1.at }) {
+            markup.open("li")
+            markup.element("span", ["class": "when"], text: moment(event.at, event.timeZone))
+            markup.element("span", ["class": "what"], text: event.text)
+            markup.close()
+        }
+        markup.close()
     }
 
     // MARK: Pending chart
@@ -674,6 +719,8 @@ private struct HTMLPage {
         fact("center calls", calls)
         if result.evicted > 0 { fact("evicted", "\(result.evicted) pushed out by the center's pending limit") }
         fact("peak pending", "\(result.peakPending) of \(result.platform.pendingLimit); \(result.pendingAtEnd) at the end")
+        if !result.notShown.isEmpty { fact("not shown", "\(result.notShown.count) \(TextReport.notShownSummary)") }
+        if let exact = result.exactAlarmsAtEnd { fact("exact alarms", TextReport.exactAlarmsText(exact)) }
         fact("coverage", TextReport.coverageText(result, zones: &zones))
         markup.close()
         markup.close()
@@ -744,6 +791,11 @@ private struct HTMLPage {
         circle.delivery { stroke: #ffffff; stroke-width: 1.2; }
         circle.drop { fill: #ffffff; stroke-width: 2; }
         circle.missed { fill: #ffffff; stroke-width: 2; stroke-dasharray: 2.2 1.8; }
+        circle.not-shown { fill: #ffffff; stroke-width: 2; stroke-dasharray: 0.8 1.6; }
+        ol.events { list-style: none; margin: 0; padding: 6px 12px; background: #fff; border: 1px solid #d8dee4; border-radius: 8px;
+                    font-size: 13px; max-height: 420px; overflow-y: auto; }
+        ol.events li { padding: 2px 0; }
+        ol.events .when { display: inline-block; min-width: 190px; color: #57606a; font-variant-numeric: tabular-nums; }
         path.event { fill: #8c959f; }
         line.dst { stroke: #bc4c00; stroke-width: 1.5; stroke-dasharray: 3 2; }
         line.zone-change { stroke: #8250df; stroke-width: 2.5; }

@@ -29,12 +29,7 @@ public enum TextReport {
         let days = zones.rules(result.timeZone).localDate(at: result.start).days(to: zones.rules(result.timeZone).localDate(at: result.end))
         out += "\(TerminalText.escaped(result.name))\n"
         out += "  \(result.timeZone) · from \(startLocal.date.weekday.shortName) \(startLocal.date) \(startLocal.time) for \(days) days · "
-        if let android = result.android {
-            out += "\(android.versionName): \(result.platform.pendingLimit) alarms, plans up to \(result.capacity)"
-            out += " · channels \(android.channels.map { "\($0.id) (\($0.importance.rawValue))" }.joined(separator: ", "))\n"
-        } else {
-            out += "\(result.platform.name): \(result.platform.pendingLimit) pending, plans up to \(result.capacity)\n"
-        }
+        out += platformText(result) + "\n"
 
         let width = max(8, (result.deliveries.map(\.rule.count) + result.dropped.map(\.rule.count)).max() ?? 0)
         var lines: [Line] = []
@@ -79,7 +74,7 @@ public enum TextReport {
             lines.append(
                 Line(
                     at: shown.at, zone: shown.timeZone, kind: .drop,
-                    text: "\(padRight(shown.rule, width))  ✗ \(shown.title): not shown: \(shown.reason) [#\(shown.androidID)]"))
+                    text: "\(padRight(shown.rule, width))  ✗ \(shown.title): \(notShownText(shown))"))
         }
         for index in lines.indices { lines[index].index = index }
         lines.sort { ($0.at, $0.kind.rawValue, $0.index) < ($1.at, $1.kind.rawValue, $1.index) }
@@ -126,7 +121,7 @@ public enum TextReport {
         out += "  delivered     \(padLeft(result.deliveries.count))  \(breakdown(result.deliveredByRule))\n"
         out += "  dropped       \(padLeft(result.dropped.count))  \(breakdown(result.droppedByReason))\n"
         if !result.notShown.isEmpty {
-            out += "  not shown     \(padLeft(result.notShown.count))  alarms that fired without a notification (channel off, no permission)\n"
+            out += "  not shown     \(padLeft(result.notShown.count))  \(notShownSummary)\n"
         }
         if !result.missed.isEmpty {
             out += "  missed        \(padLeft(result.missed.count))  wall-clock requests left behind by a zone change\n"
@@ -141,10 +136,33 @@ public enum TextReport {
         out += "  center calls  \(calls) over \(result.refreshes.count) refreshes\n"
         out += "  peak pending  \(result.peakPending) of \(result.platform.pendingLimit); \(result.pendingAtEnd) at the end\n"
         if let exact = result.exactAlarmsAtEnd {
-            out += "  exact alarms  \(exact ? "allowed" : "denied: alarms may arrive up to \(Int(AndroidProfile.inexactWindow / 60)) min late") at the end\n"
+            out += "  exact alarms  \(exactAlarmsText(exact))\n"
         }
         out += "  coverage      \(coverageText(result, zones: &zones))\n"
         return out
+    }
+
+    /// The platform and the room the plan has: `ios: 64 pending, plans up to 60`, or on Android
+    /// `Android 14 (API 34): 500 alarms, plans up to 450 · channels reminders (high), tips (low)`.
+    static func platformText(_ result: SimulationResult) -> String {
+        guard let android = result.android else {
+            return "\(result.platform.name): \(result.platform.pendingLimit) pending, plans up to \(result.capacity)"
+        }
+        return "\(android.versionName): \(result.platform.pendingLimit) alarms, plans up to \(result.capacity)"
+            + " · channels \(android.channels.map { "\($0.id) (\($0.importance.rawValue))" }.joined(separator: ", "))"
+    }
+
+    /// `not shown: channel tips is off [#1234567]`.
+    static func notShownText(_ shown: SimulationResult.NotShown) -> String {
+        "not shown: \(shown.reason) [#\(shown.androidID)]"
+    }
+
+    /// What the not-shown count counts.
+    static let notShownSummary = "alarms that fired without a notification (channel off, no permission)"
+
+    /// Whether exact alarms were allowed at the end of an Android run.
+    static func exactAlarmsText(_ allowed: Bool) -> String {
+        "\(allowed ? "allowed" : "denied: alarms may arrive up to \(Int(AndroidProfile.inexactWindow / 60)) min late") at the end"
     }
 
     /// `[#1234567 · reminders · exact]`, `[#1234567 · reminders · window, 4 min late]`.

@@ -34,6 +34,8 @@ public struct Scenario: Sendable {
     public var events: [ScenarioEvent]
     /// How far ahead the planner looks.
     public var lookahead: TimeInterval
+    /// The lookahead of a scenario that gives none and whose recipe needs no more: 400 days.
+    public static let defaultLookahead: TimeInterval = 400 * 86_400
     /// The recipe the scenario runs, if any; its rules and policies are in `rules` and `policies`.
     public var recipe: (any ScenarioRecipe)?
     /// The simulated Android the scenario runs on (`platform: android`); `nil` for Apple's
@@ -45,13 +47,14 @@ public struct Scenario: Sendable {
 
     /// A scenario from its parts. The defaults are a scenario file's: iOS with the default
     /// safety margin, `keepLastAdded`, authorized, no faults, no policies, an empty state, a
-    /// 400-day lookahead and no recipe.
+    /// 400-day lookahead (or the recipe's ``ScenarioRecipe/lookahead(for:)`` when further) and
+    /// no recipe.
     public init(
         name: String, file: String? = nil, start: WrittenDateTime, timeZone: TimeZone, days: Int,
         budget: Budget = Budget(), eviction: SimulatedCenter.Eviction = .keepLastAdded,
         authorization: AuthorizationStatus = .authorized, faults: SimulatedCenter.Faults = .none,
         rules: [any Rule], policies: [any Policy] = [], state: AppState = AppState(), events: [ScenarioEvent],
-        lookahead: TimeInterval = 400 * 86_400, recipe: (any ScenarioRecipe)? = nil, android: AndroidProfile? = nil,
+        lookahead: TimeInterval? = nil, recipe: (any ScenarioRecipe)? = nil, android: AndroidProfile? = nil,
         periodicWork: TimeInterval? = nil
     ) {
         self.name = name
@@ -67,7 +70,7 @@ public struct Scenario: Sendable {
         self.policies = policies
         self.state = state
         self.events = events
-        self.lookahead = lookahead
+        self.lookahead = lookahead ?? ScenarioParser.recipeLookahead(recipe, budget: budget)
         self.recipe = recipe
         self.android = android
         self.periodicWork = periodicWork

@@ -69,7 +69,6 @@ public enum ScenarioParser {
             periodicWork = try parseWorkInterval(value)
         }
         let faults = try top["faults"].map(parseFaults) ?? .none
-        let lookahead = try top["lookahead"]?.duration(in: ScenarioLimits.lookahead) ?? 400 * 86_400
 
         var setup = ScenarioSetup(start: start, timeZone: timeZone, file: file, android: android)
         var recipe: (any ScenarioRecipe)?
@@ -86,6 +85,9 @@ public enum ScenarioParser {
                 setup.android = android
             }
         }
+        // Without one, the default lookahead, or as far as the recipe's plan needs when that
+        // is further (Scenario's init); a lookahead the scenario gives wins, even a shorter one.
+        let lookahead = try top["lookahead"]?.duration(in: ScenarioLimits.lookahead)
         var rules: [any Rule] = recipe?.rules ?? []
         var ruleIDs = Set(rules.map(\.id))
         let rulesValue = recipe == nil ? try top.required("rules") : top["rules"]
@@ -118,6 +120,13 @@ public enum ScenarioParser {
             name: name, file: file, start: start, timeZone: timeZone, days: days, budget: budget, eviction: eviction,
             authorization: authorization, faults: faults, rules: rules, policies: policies, state: state,
             events: events, lookahead: lookahead, recipe: recipe, android: android, periodicWork: periodicWork)
+    }
+
+    /// The lookahead of a scenario that gives none: 400 days, or the recipe's
+    /// ``ScenarioRecipe/lookahead(for:)`` when further (at most ``ScenarioLimits/lookahead``).
+    static func recipeLookahead(_ recipe: (any ScenarioRecipe)?, budget: Budget) -> TimeInterval {
+        let needed = recipe?.lookahead(for: budget) ?? 0
+        return min(max(Scenario.defaultLookahead, needed.isNaN ? 0 : needed), ScenarioLimits.lookahead.upperBound)
     }
 
     // MARK: Android

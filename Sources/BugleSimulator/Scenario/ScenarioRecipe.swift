@@ -51,6 +51,12 @@ public protocol ScenarioRecipe: Sendable {
     /// default) leaves them to the scenario's `channels:`. A `platform: android` scenario of a
     /// recipe that owns its channels refuses `channels:`.
     var androidChannels: [SimulatedChannel]? { get }
+
+    /// How far ahead the planner must look for the recipe's plan with `budget`, when that is
+    /// further than the scenario's default of 400 days (Facts a Day's 450 daily facts on
+    /// Android need 452); `nil` (the default) for the default. A scenario's own `lookahead:`
+    /// wins, even a shorter one.
+    func lookahead(for budget: Budget) -> TimeInterval?
 }
 
 extension ScenarioRecipe {
@@ -63,6 +69,9 @@ extension ScenarioRecipe {
 
     /// None: the scenario's `channels:` (or one default channel) on Android.
     public var androidChannels: [SimulatedChannel]? { nil }
+
+    /// None: the scenario's default lookahead (400 days).
+    public func lookahead(for budget: Budget) -> TimeInterval? { nil }
 }
 
 /// What a recipe or a rule kind knows of the scenario when it reads its settings.

@@ -123,6 +123,10 @@ public struct ActivityController: Sendable {
         case notificationOpened(DeliveredNotification, openedAt: LocalDateTime)
         /// The user swiped a notification away (Android).
         case notificationDismissed(DeliveredNotification)
+        /// A replan's plan was applied: `candidateIDs` are its candidates. They join those
+        /// planned from the current forecast (``ActivityState/plannedFromForecast``), which a
+        /// restart plans again even from a forecast older than 3 hours.
+        case planned(candidateIDs: Set<String>)
     }
 
     /// What the shell should do, in order.
@@ -227,6 +231,7 @@ public struct ActivityController: Sendable {
             return [.replan(trigger(offset: offset, otherwise: .deviceRestarted))]
         case .forecastFetched(let forecast):
             state.forecast = forecast
+            state.plannedFromForecast = []
             checkFreshness(now: now)
             return [.setState(state.appState), .replan(.forecastFetched)] + staleWarning()
         case .presetChanged(let preset):
@@ -254,6 +259,10 @@ public struct ActivityController: Sendable {
         case .notificationDismissed(let delivery):
             guard let mode = NotificationID(delivery.id)?.mode else { return [] }
             return [.log(.dismissed(mode: mode, notificationID: delivery.id, at: now))]
+        case .planned(let candidateIDs):
+            guard state.forecast != nil, !candidateIDs.isSubset(of: state.plannedFromForecast) else { return [] }
+            state.plannedFromForecast.formUnion(candidateIDs)
+            return [.setState(state.appState)]
         }
     }
 

@@ -23,6 +23,11 @@ public struct ActivityState: Hashable, Sendable {
         public static let quietHours = "quiet_hours"
         /// `true` while notifications are paused for stale data.
         public static let notificationsPaused = "notifications_paused"
+        /// `planned_from_forecast`: the notifications the app planned from the current
+        /// forecast (`fetched_at`, as ``forecastFetchedAt``, and the candidate ids, `ids`), which
+        /// the staleness policy keeps after a restart cleared them; `null` before the first plan
+        /// of a forecast.
+        public static let plannedFromForecast = "planned_from_forecast"
         /// `notify.<mode>`: whether the mode gets notifications.
         public static func notify(_ mode: ActivityMode) -> String { "notify.\(mode.rawValue)" }
     }
@@ -34,18 +39,25 @@ public struct ActivityState: Hashable, Sendable {
     /// Whether notifications are paused until a fresher forecast arrives: the app found the
     /// forecast older than 6 hours when it came to the foreground, and told the user.
     public var notificationsPaused: Bool
+    /// The candidate ids of the notifications planned from ``forecast`` so far: checked by the
+    /// seed's rules when the forecast was fresh, so they are not new when a restart (Android
+    /// clears every alarm) has them planned again from a forecast older than 3 hours. Empty
+    /// when a new forecast comes.
+    public var plannedFromForecast: Set<String>
 
     /// A state with `profile`, `forecast` and the pause; by default empty and not paused.
-    public init(profile: UserProfile? = nil, forecast: Forecast? = nil, notificationsPaused: Bool = false) {
+    public init(profile: UserProfile? = nil, forecast: Forecast? = nil, notificationsPaused: Bool = false, plannedFromForecast: Set<String> = []) {
         self.profile = profile
         self.forecast = forecast
         self.notificationsPaused = notificationsPaused
+        self.plannedFromForecast = plannedFromForecast
     }
 
-    /// Reads the profile, the forecast and the pause back from a snapshot; missing ones are
-    /// `nil` (not paused).
+    /// Reads the profile, the forecast, the pause and what was planned from the forecast back
+    /// from a snapshot; missing ones are `nil` (not paused, nothing planned).
     public init(appState: AppState) throws {
         notificationsPaused = appState[Key.notificationsPaused] == .bool(true)
+        plannedFromForecast = Self.planned(in: appState)
         profile = try appState[Key.profile].flatMap { $0 == .null ? nil : try JSONBridge.decode(UserProfile.self, from: $0) }
         forecast = try appState[Key.forecast].flatMap { value in
             guard value != .null else { return nil }
@@ -63,10 +75,34 @@ public struct ActivityState: Hashable, Sendable {
         state[Key.forecastFetchedAt] = forecast.map { .string(ISO8601.string(from: $0.fetchedAt, timeZone: Forecast.utc)) } ?? .null
         state[Key.quietHours] = profile.map { JSONBridge.encode($0.notificationPreferences.quietHours) } ?? .null
         state[Key.notificationsPaused] = .bool(notificationsPaused)
+        state[Key.plannedFromForecast] =
+            forecast.flatMap { forecast in
+                plannedFromForecast.isEmpty
+                    ? nil
+                    : .object([
+                        "fetched_at": .string(ISO8601.string(from: forecast.fetchedAt, timeZone: Forecast.utc)),
+                        "ids": .array(plannedFromForecast.sorted().map(JSONValue.string)),
+                    ])
+            } ?? .null
         for mode in ActivityMode.allCases {
             state[Key.notify(mode)] = .bool(profile?.notificationPreferences.isEnabled(mode) ?? false)
         }
         return state
+    }
+}
+
+extension ActivityState {
+    /// The candidate ids `state` says were planned from its current forecast: none when they
+    /// were planned from another one (its `fetched_at` is not the forecast's).
+    static func planned(in state: AppState) -> Set<String> {
+        guard case .object(let record)? = state[Key.plannedFromForecast], record["fetched_at"] == state[Key.forecastFetchedAt],
+            case .array(let ids)? = record["ids"]
+        else { return [] }
+        return Set(
+            ids.compactMap {
+                if case .string(let id) = $0 { return id }
+                return nil
+            })
     }
 }
 

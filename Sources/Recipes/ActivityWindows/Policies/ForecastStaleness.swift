@@ -11,6 +11,13 @@ import Foundation
 /// task, a restart) never pauses on its own: the notifications an evening forecast
 /// scheduled for the morning are kept overnight, and are cancelled only when the user sees
 /// why.
+///
+/// What the app planned from the current forecast (``ActivityState/plannedFromForecast``)
+/// counts as pending: those notifications were checked while the forecast was fresh. After a
+/// restart, when Android has cleared every alarm and the `BOOT_COMPLETED` receiver plans again
+/// from a forecast older than 3 hours, they come back rather than being held as new ones; no
+/// other window is added. The seed's "keep existing ones" is about what the app scheduled,
+/// not about what the system still holds.
 public struct ForecastStaleness: Policy {
     /// Past this age nothing new is scheduled.
     public static let holdAfter: TimeInterval = 3 * 3600
@@ -27,11 +34,16 @@ public struct ForecastStaleness: Policy {
 
     public var summary: String { "forecast staleness: hold after \(Int(Self.holdAfter / 3600)) h, cancel while paused" }
 
-    /// Drops a candidate that is not yet pending once the forecast is older than
-    /// ``ForecastStaleness/holdAfter``, and every candidate while the snapshot says paused and it
-    /// is older than ``ForecastStaleness/pauseAfter``; with no forecast, nothing is planned.
+    /// Drops a candidate that is neither pending nor planned from the current forecast once the
+    /// forecast is older than ``ForecastStaleness/holdAfter``, and every candidate while the
+    /// snapshot says paused and it is older than ``ForecastStaleness/pauseAfter``; with no
+    /// forecast, nothing is planned.
     public func evaluate(_ candidate: Candidate, context: PolicyContext, ledger: PlanLedger) -> PolicyDecision {
         let paused = context.state[ActivityState.Key.notificationsPaused] == .bool(true)
+        var context = context
+        if !context.isPending(candidate.id), ActivityState.planned(in: context.state).contains(candidate.id) {
+            context.pendingIDs.insert(candidate.id)
+        }
         return (paused ? Self.pausing : Self.holding).evaluate(candidate, context: context, ledger: ledger)
     }
 

@@ -13,6 +13,15 @@ public enum FactSchedule {
     public static func limit(for budget: Budget) -> Int {
         budget.platform.name == Platform.android.name ? budget.capacity() : limit
     }
+
+    /// How far ahead the planner must look to plan every one of the ``limit(for:)`` facts
+    /// `budget` holds: one day per fact, the first of them tomorrow at the latest, and a day
+    /// more for the time of day and a daylight-saving shift. 66 days on Apple's systems, 452
+    /// on Android (450 facts); the planner's default of 400 days covers the first, not the
+    /// second. With a shorter lookahead the facts past it are planned as the days come.
+    public static func lookahead(for budget: Budget) -> TimeInterval {
+        TimeInterval(limit(for: budget) + 2) * 86_400
+    }
     /// The app state key that holds the scheduled facts.
     public static let scheduleKey = "factsADay.schedule"
     /// The app state key that holds the notification time (`HH:MM`).

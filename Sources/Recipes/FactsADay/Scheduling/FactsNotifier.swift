@@ -37,10 +37,14 @@ public struct FactsNotifier: Sendable {
         self.refresh = refresh ?? { reason in try await scheduler.refresh(reason: reason) }
     }
 
-    /// A planner for the app: the fact rule, and the whole pending list for it (the app
-    /// owns the center, so no safety margin).
-    public static func planner() -> Planner {
-        Planner(rules: [FactRule()], budget: Budget(platform: .ios, safetyMargin: 0))
+    /// A planner for the app on `platform`: the fact rule, and on Apple's systems the whole
+    /// pending list for it (the app owns the center, so no safety margin); on Android the
+    /// plan's room below the 500 alarms an app may hold (450, ``FactSchedule/limit(for:)``).
+    /// It looks ahead the planner's default 400 days, or as far as its last fact when that is
+    /// further (``FactSchedule/lookahead(for:)``: 452 days on Android).
+    public static func planner(for platform: Platform = .ios) -> Planner {
+        let budget = platform.name == Platform.android.name ? Budget(platform: platform) : Budget(platform: platform, safetyMargin: 0)
+        return Planner(rules: [FactRule()], budget: budget, lookahead: max(400 * 86_400, FactSchedule.lookahead(for: budget)))
     }
 
     /// Unschedules the upcoming facts and schedules up to ``limit`` again at `time`; returns how
