@@ -14,3 +14,16 @@ public struct SeededGenerator: RandomNumberGenerator, Sendable {
         return z ^ (z >> 31)
     }
 }
+
+extension SeededGenerator {
+    /// A seed from `text` that is the same in every process (FNV-1a over its UTF-8 bytes), unlike
+    /// `Hasher`, which is seeded per process: what gives each rule its own draws.
+    static func seed(for text: String) -> UInt64 {
+        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+        for byte in text.utf8 {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x0000_0100_0000_01B3
+        }
+        return hash
+    }
+}

@@ -189,3 +189,33 @@ public struct SlotChoice: Hashable, Sendable, CustomStringConvertible {
         return "\(time): drew \(format(draws[slot], 3)), mean \(format(means[slot], 3)) over \(format(evidence[slot], 1)) sends; best mean \(bestMean)"
     }
 }
+
+/// How a learning rule chose a candidate's time, for the plan's explanation.
+///
+/// The next occurrence is drawn (Thompson sampling: the learner explores); later ones are
+/// planned at the slot with the best posterior mean, which changes only when the evidence does,
+/// so that a refresh after each answer moves one request, not every one ahead.
+public struct LearnedTime: Hashable, Sendable, CustomStringConvertible {
+    /// The learner's choice: the slot, the draws and the posterior means.
+    public var choice: SlotChoice
+    /// Whether the time was drawn (the next occurrence) rather than the best mean.
+    public var drawn: Bool
+
+    /// A choice, drawn or the best mean.
+    public init(choice: SlotChoice, drawn: Bool) {
+        self.choice = choice
+        self.drawn = drawn
+    }
+
+    /// The time the candidate fires at.
+    public var time: LocalTime { drawn ? choice.time : choice.bestMean }
+
+    /// "learned 07:15 (drawn): drew 0.312, …" or "learned 07:15 (best mean 0.241)".
+    public var description: String {
+        guard drawn else {
+            let mean = choice.slot < choice.means.count ? choice.means.max() ?? 0 : 0
+            return "learned \(time) (best mean \(String(format: "%.3f", mean)))"
+        }
+        return "learned \(time) (drawn): \(choice)"
+    }
+}

@@ -18,6 +18,7 @@ public struct Candidate: Hashable, Sendable {
         var relevance: TimeInterval?
         var adjustments: [Adjustment]
         var occurrence: String
+        var learnedTime: LearnedTime? = nil
     }
 
     /// Safe to send although its fields are variable: a box is only changed while one
@@ -101,6 +102,12 @@ public struct Candidate: Hashable, Sendable {
     public var adjustments: [Adjustment] {
         get { storage.fields.adjustments }
         set { update { $0.adjustments = newValue } }
+    }
+    /// How a rule that learns its send time chose this one (``ScheduledRule/learning``);
+    /// `nil` for a fixed time.
+    public var learnedTime: LearnedTime? {
+        get { storage.fields.learnedTime }
+        set { update { $0.learnedTime = newValue } }
     }
 
     /// A candidate of rule `ruleID` that fires at `fireTime` (`fireDate` being that time in the

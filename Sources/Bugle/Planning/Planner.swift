@@ -21,6 +21,12 @@ public struct PlanInput: Sendable {
     /// the user turned off on Android, ``Center/silencedRules(among:)``): none of their candidates is
     /// planned, so they take no slot (``DropReason/silenced``; only the next one is listed).
     public var silencedRules: [String: String]
+    /// What each rule that learns its send time (``ScheduledRule/learning``) has learned, by
+    /// rule id: a rule missing here starts learning today, from its prior.
+    public var learning: [String: SendTimeState] = [:]
+    /// Seeds the learners' draws: the same learning, seed and day give the same send times.
+    /// An app keeps one per install.
+    public var learningSeed: UInt64 = 0
 
     /// An input at `now` on `calendar`; by default no state, no deliveries, nothing pending, no
     /// marks and no rule silenced.
@@ -218,7 +224,9 @@ public struct Planner: Sendable {
 
     /// Computes the plan for `input`.
     public func plan(_ input: PlanInput) -> Plan {
-        let context = PlanningContext(now: input.now, calendar: input.calendar, state: input.state, lookahead: lookahead)
+        var context = PlanningContext(now: input.now, calendar: input.calendar, state: input.state, lookahead: lookahead)
+        context.learning = input.learning
+        context.learningSeed = input.learningSeed
         let foreignPending = input.pendingRequestIDs.count { !namespace.owns($0) }
         let policyContext = PolicyContext(
             now: input.now, zone: context.zone, state: input.state, pendingRequestIDs: input.pendingRequestIDs, namespace: namespace)

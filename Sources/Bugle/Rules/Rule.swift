@@ -12,6 +12,11 @@ public struct PlanningContext: Sendable {
     public var state: AppState
     /// Rules stop proposing candidates after this moment.
     public var lookaheadEnd: Date
+    /// What each learning rule has learned of its send time, by rule id
+    /// (``PlanInput/learning``); a rule with none starts learning today.
+    public var learning: [String: SendTimeState] = [:]
+    /// Seeds the learners' draws (``PlanInput/learningSeed``).
+    public var learningSeed: UInt64 = 0
 
     /// The longest lookahead: 3,660 days, ten years. Apps plan days to months ahead; a
     /// longer one is planned as this long.

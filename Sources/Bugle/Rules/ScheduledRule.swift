@@ -81,6 +81,13 @@ public struct ScheduledRule: Rule {
     public var condition: Condition?
     /// Budget slots kept for this rule (0 or more).
     public var reserve: Int
+    /// When set, a repeating rule learns its send time in this window instead of firing at the
+    /// schedule's time (``SendTimeLearner``): the next occurrence at a drawn slot, later ones at
+    /// the slot with the best posterior mean. Its ``LearnedTiming/configured`` time, the
+    /// schedule's time, is where the prior sits. Policies and the budget still apply. `nil`
+    /// (the default): the schedule's time, exactly as a rule without learning. A one-shot
+    /// ignores it.
+    public var learning: LearnedTiming?
 
     /// A rule on `schedule`; see the properties for each parameter.
     public init(
@@ -96,7 +103,8 @@ public struct ScheduledRule: Rule {
         end: LocalDate? = nil,
         count: Int? = nil,
         condition: Condition? = nil,
-        reserve: Int = 0
+        reserve: Int = 0,
+        learning: LearnedTiming? = nil
     ) {
         self.id = id
         self.schedule = schedule
@@ -111,6 +119,7 @@ public struct ScheduledRule: Rule {
         self.count = count
         self.condition = condition
         self.reserve = reserve
+        self.learning = learning
     }
 
     public func candidates(in context: PlanningContext) -> AnyIterator<Candidate> {
@@ -188,6 +197,18 @@ public struct ScheduledRule: Rule {
         var day: LocalDate
         var fireTime: FireTime
         var date: Date
+        var learned: LearnedTime? = nil
+    }
+
+    /// A learning rule's times: the drawn one on the day of its next occurrence, the best mean
+    /// on every other day.
+    private struct LearnedDays {
+        /// The day number of the next occurrence after now, whose time is drawn.
+        var drawDay: Int?
+        var drawn: LearnedTime?
+        var best: LearnedTime
+
+        func time(onDay day: Int) -> LearnedTime { day == drawDay ? drawn ?? best : best }
     }
 
     /// How a repeating schedule picks its days.
@@ -250,6 +271,7 @@ public struct ScheduledRule: Rule {
         /// Occurrences at or before this moment (now, or where a jump lands) are passed over.
         let after: Date
         let lookaheadEnd: Date
+        let learned: LearnedDays?
 
         mutating func next() -> Occurrence? {
             while !finished {
@@ -258,14 +280,16 @@ public struct ScheduledRule: Rule {
                 let current = day
                 day += step
                 guard recurrence.matches(dayNumber: current) else { continue }
-                let date = Date(timeIntervalSince1970: TimeInterval(zone.instant(forLocalSeconds: current * 86_400 + secondOfDay)))
+                let learnedTime = learned?.time(onDay: current)
+                let time = learnedTime?.time ?? time
+                let date = Date(timeIntervalSince1970: TimeInterval(zone.instant(forLocalSeconds: current * 86_400 + time.secondOfDay)))
                 // The first occurrence past the lookahead tells the planner there is more.
                 if date > lookaheadEnd { finished = true }
                 if count != nil { produced += 1 }
                 guard date > after else { continue }
                 let local = LocalDateTime(date: LocalDate(dayNumber: current), time: time)
                 let fireTime: FireTime = zoned ? .zoned(ZonedInstant(date: date, timeZone: zone.timeZone)) : .wallClock(local)
-                return Occurrence(day: local.date, fireTime: fireTime, date: date)
+                return Occurrence(day: local.date, fireTime: fireTime, date: date, learned: learnedTime)
             }
             return nil
         }
@@ -335,10 +359,44 @@ public struct ScheduledRule: Rule {
         if let anchor, step > 1 { day = Self.firstMatch(onOrAfter: day, anchor: anchor, step: step) }
         let produced = count != nil ? origin.map { recurrence.index(from: $0, to: day) } ?? 0 : 0
         let lookaheadDay = zone.localDate(at: context.lookaheadEnd).dayNumber + 1
+        let lastDay = end.map { min($0.dayNumber, lookaheadDay) } ?? lookaheadDay
+        let learned = learning.map {
+            learnedDays(
+                $0, context: context, zone: zone, recurrence: recurrence, step: step, anchor: anchor,
+                from: origin.map { max(zone.localDate(at: context.now).adding(days: -1), $0) } ?? zone.localDate(at: context.now).adding(days: -1),
+                lastDay: lastDay)
+        }
         return DayWalk(
             day: day.dayNumber, produced: produced, recurrence: recurrence, step: step, time: time, secondOfDay: time.secondOfDay,
-            zone: zone, zoned: zoned, lastDay: end.map { min($0.dayNumber, lookaheadDay) } ?? lookaheadDay, count: count,
-            after: after, lookaheadEnd: context.lookaheadEnd)
+            zone: zone, zoned: zoned, lastDay: lastDay, count: count, after: after, lookaheadEnd: context.lookaheadEnd, learned: learned)
+    }
+
+    /// A learning rule's times for a walk: what the learner draws for the first day from `from`
+    /// whose drawn time is after now (at most 8 matching days are tried: the window lies in one
+    /// day, so the second or third is after now), and the best mean for the others.
+    private func learnedDays(
+        _ timing: LearnedTiming, context: PlanningContext, zone: ZoneRules, recurrence: Recurrence, step: Int, anchor: LocalDate?, from: LocalDate,
+        lastDay: Int
+    ) -> LearnedDays {
+        let learner = SendTimeLearner(timing: timing)
+        let today = zone.localDate(at: context.now)
+        let state = context.learning[id] ?? SendTimeState(timing: timing, startingOn: today)
+        let seed = context.learningSeed ^ SeededGenerator.seed(for: id)
+        let best = LearnedTime(choice: learner.choose(on: today, state: state, seed: seed), drawn: false)
+        var day = from
+        if let anchor, step > 1 { day = Self.firstMatch(onOrAfter: day, anchor: anchor, step: step) }
+        var tried = 0
+        while tried < 8, day.dayNumber <= lastDay {
+            if recurrence.matches(dayNumber: day.dayNumber) {
+                tried += 1
+                let choice = learner.choose(on: day, state: state, seed: seed)
+                if TimeInterval(zone.instant(forLocalSeconds: day.dayNumber * 86_400 + choice.time.secondOfDay)) > context.now.timeIntervalSince1970 {
+                    return LearnedDays(drawDay: day.dayNumber, drawn: LearnedTime(choice: choice, drawn: true), best: best)
+                }
+            }
+            day = day.adding(days: step)
+        }
+        return LearnedDays(drawDay: nil, drawn: nil, best: best)
     }
 
     private static func firstMatch(onOrAfter day: LocalDate, anchor: LocalDate, step: Int) -> LocalDate {
@@ -350,8 +408,10 @@ public struct ScheduledRule: Rule {
     /// The candidate of `occurrence`, with id `candidateID`: a one-shot's is the rule's, a
     /// repeating rule's adds the local day.
     private func makeCandidate(_ occurrence: Occurrence, id candidateID: String) -> Candidate {
-        return Candidate(
+        var candidate = Candidate(
             id: candidateID, ruleID: id, fireTime: occurrence.fireTime, fireDate: occurrence.date, content: content,
             priority: priority, group: group, dedupeKey: dedupeKey, relevance: relevance)
+        if let learned = occurrence.learned { candidate.learnedTime = learned }
+        return candidate
     }
 }

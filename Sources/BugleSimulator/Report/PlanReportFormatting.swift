@@ -22,6 +22,7 @@ public enum PlanReportFormatting {
             var line =
                 "  \(local.date.weekday.shortName) \(local.date) \(local.time)  \(kind.padding(toLength: 5, withPad: " ", startingAt: 0)) \(entry.candidate.ruleID.padding(toLength: width, withPad: " ", startingAt: 0))  \(entry.candidate.content.title)"
             for adjustment in entry.candidate.adjustments { line += "  [\(adjustment)]" }
+            if let learned = entry.candidate.learnedTime { line += "  [\(learned)]" }
             out += TerminalText.escaped(line) + "\n"
         }
         out += "\nDropped\n"
@@ -63,6 +64,15 @@ public enum PlanReportFormatting {
                     "fingerprint": entry.request.fingerprintHex,
                     "adjustments": entry.candidate.adjustments.map(\.description),
                 ]
+                if let learned = entry.candidate.learnedTime {
+                    item["learnedTime"] =
+                        [
+                            "time": learned.time.description, "drawn": learned.drawn, "bestMean": learned.choice.bestMean.description,
+                            "slots": learned.choice.means.indices.map { index in
+                                ["draw": learned.choice.draws[index], "mean": learned.choice.means[index], "evidence": learned.choice.evidence[index]]
+                            },
+                        ] as [String: Any]
+                }
                 switch entry.request.fireTime {
                 case .wallClock(let local): item["fireTime"] = ["wallClock": local.description]
                 case .zoned(let zoned):
