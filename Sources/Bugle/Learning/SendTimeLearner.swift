@@ -115,3 +115,29 @@ public struct SendTimeLearner: Sendable {
         return state
     }
 }
+
+extension SendTimeLearner {
+    /// `state` after counting the deliveries of its rule whose answer is known: opened within
+    /// ``LearnedTiming/attribution`` (`opens` has the moment each delivery, by id, was opened),
+    /// or not opened when the attribution window has closed by `now`. Each delivery counts
+    /// once, in the slot of the local time it was shown at (in `zone`): a delivery that quiet
+    /// hours moved counts where it was shown, one outside the window teaches nothing.
+    ///
+    /// Deliveries are taken in time order and counting stops at the first whose answer is not
+    /// known yet, so that ``SendTimeState/settledThrough`` alone says what was counted.
+    public func settling(
+        _ state: SendTimeState, deliveries: [DeliveredNotification], opens: [String: Date], now: Date, zone: ZoneRules
+    ) -> SendTimeState {
+        var state = state
+        for delivery in deliveries.sorted(by: { ($0.date, $0.id) < ($1.date, $1.id) }) {
+            if let settled = state.settledThrough, delivery.date <= settled { continue }
+            let closes = delivery.date.addingTimeInterval(timing.attribution)
+            let opened = opens[delivery.id].map { $0 >= delivery.date && $0 <= closes } ?? false
+            guard opened || closes <= now else { break }
+            let local = zone.localDateTime(at: delivery.date)
+            state = recording(state, sentAt: local.time, on: local.date, opened: opened)
+            state.settledThrough = delivery.date
+        }
+        return state
+    }
+}

@@ -155,6 +155,9 @@ public struct SendTimeState: Hashable, Sendable, Codable {
     public var opens: [Double]
     /// Discounted sends per slot, in the same layout.
     public var sends: [Double]
+    /// Deliveries up to this moment are counted (``SendTimeLearner/settling(_:deliveries:opens:now:zone:)``);
+    /// `nil` before the first.
+    public var settledThrough: Date?
 
     /// Nothing learned yet for `timing`, starting on `day`.
     public init(timing: LearnedTiming, startingOn day: LocalDate) {

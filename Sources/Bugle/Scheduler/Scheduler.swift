@@ -83,6 +83,11 @@ public actor Scheduler {
     public nonisolated let sink: any EventSink
     /// The ledger and the delivery history.
     public nonisolated let journal: any SchedulerJournal
+    /// What the rules that learn their send time (``ScheduledRule/learning``) learned, and when
+    /// the user opened each notification.
+    public nonisolated let learning: any LearningStore
+    /// Seeds the learners' draws (``PlanInput/learningSeed``): keep one per install.
+    public nonisolated let learningSeed: UInt64
     /// The app's state snapshot, which conditions and policies read. Change it with
     /// ``Scheduler/setState(_:)``, ``Scheduler/update(_:to:)`` or ``Scheduler/setState(from:refresh:)``.
     public internal(set) var state: AppState
@@ -109,10 +114,12 @@ public actor Scheduler {
     /// A scheduler that plans with `planner` and applies the plans to `center`, starting from
     /// `state` and `history` (empty by default). Events go to `sink`; the intents and outcomes
     /// go to `journal`, in memory by default: pass a durable one so that a new process knows
-    /// what an earlier one did.
+    /// what an earlier one did. Rules that learn their send time keep what they learn in
+    /// `learning` (in memory by default), their draws seeded by `learningSeed`.
     public init(
         planner: Planner, center: any Center, environment: SchedulerEnvironment, state: AppState = AppState(), history: DeliveryHistory = DeliveryHistory(),
-        sink: any EventSink = EventRecorder(), journal: any SchedulerJournal = InMemoryJournal()
+        sink: any EventSink = EventRecorder(), journal: any SchedulerJournal = InMemoryJournal(),
+        learning: any LearningStore = InMemoryLearningStore(), learningSeed: UInt64 = 0
     ) {
         self.planner = planner
         self.activePlanner = planner
@@ -122,6 +129,8 @@ public actor Scheduler {
         self.history = history
         self.sink = sink
         self.journal = journal
+        self.learning = learning
+        self.learningSeed = learningSeed
     }
 
     /// Replaces the state snapshot; call `refresh(reason: .dataChanged)` after, or use
@@ -141,6 +150,10 @@ public actor Scheduler {
     public func opened(id: String) async throws {
         let now = environment.now()
         try await journal.commit([.state(id: id, .opened, reason: nil)], at: now)
+        if activePlanner.rules.contains(where: { ($0 as? ScheduledRule)?.learning != nil }) {
+            // What a learning rule counts, once the delivery's attribution window closes.
+            try await learning.recordOpen(id: id, at: now)
+        }
         sink.record(.opened(id: id, at: now))
     }
 
@@ -163,10 +176,12 @@ public actor Scheduler {
         let now = environment.now()
         try await loadHistory(now: now)
         try await loadMarks(now: now)
-        var plan = activePlanner.plan(
-            PlanInput(
-                now: now, calendar: environment.calendar(), state: state, history: history, pendingRequestIDs: Set(pending.map(\.id)),
-                marks: storedMarks, silencedRules: await center.silencedRules(among: activePlanner.rules.map(\.id))))
+        var input = PlanInput(
+            now: now, calendar: environment.calendar(), state: state, history: history, pendingRequestIDs: Set(pending.map(\.id)),
+            marks: storedMarks, silencedRules: await center.silencedRules(among: activePlanner.rules.map(\.id)))
+        input.learning = try await learnedStates(now: now, save: false)
+        input.learningSeed = learningSeed
+        var plan = activePlanner.plan(input)
         plan.noteLatitude(await center.deliveryLatitude())
         return plan
     }
@@ -193,9 +208,11 @@ public actor Scheduler {
         try await loadMarks(now: now)
         // The journal forgets them when the app next marks a day.
         storedMarks.removeAll(endingBefore: markableDays(now: now).lowerBound)
-        let input = PlanInput(
+        var input = PlanInput(
             now: now, calendar: environment.calendar(), state: state, history: history, pendingRequestIDs: Set(pending.map(\.id)),
             marks: storedMarks, silencedRules: await center.silencedRules(among: activePlanner.rules.map(\.id)))
+        input.learning = try await learnedStates(now: now, save: true)
+        input.learningSeed = learningSeed
         var plan = activePlanner.plan(input)
         let authorization = await center.authorizationStatus()
         if !authorization.allowsDelivery {
@@ -233,6 +250,31 @@ public actor Scheduler {
     /// of a simulation).
     public func synchronizeJournal() async throws {
         try await oneAtATime { _ = try await synchronize(now: environment.now()) }
+    }
+
+    // MARK: Learning
+
+    /// What each rule that learns its send time knows at `now`: its stored state, with the
+    /// deliveries whose answer is known since counted (``SendTimeLearner/settling(_:deliveries:opens:now:zone:)``).
+    /// A rule whose window changed starts again. With `save`, the counted states are kept and
+    /// the opens older than ``historyWindow`` forgotten.
+    private func learnedStates(now: Date, save: Bool) async throws -> [String: SendTimeState] {
+        let rules = activePlanner.rules.compactMap { rule in (rule as? ScheduledRule).flatMap { scheduled in scheduled.learning.map { (rule.id, $0) } } }
+        guard !rules.isEmpty else { return [:] }
+        let zone = ZoneRules(timeZone: environment.calendar().timeZone, around: now)
+        let stored = try await learning.states()
+        let opens = try await learning.opens(since: now.addingTimeInterval(-historyWindow))
+        var states: [String: SendTimeState] = [:]
+        for (id, timing) in rules {
+            let learner = SendTimeLearner(timing: timing)
+            let fresh = SendTimeState(timing: timing, startingOn: zone.localDate(at: now))
+            let known = stored[id].flatMap { $0.sends.count == fresh.sends.count ? $0 : nil } ?? fresh
+            let settled = learner.settling(known, deliveries: history.deliveries.filter { $0.ruleID == id }, opens: opens, now: now, zone: zone)
+            if save, settled != stored[id] { try await learning.save(settled, for: id) }
+            states[id] = settled
+        }
+        if save { try await learning.forgetOpens(before: now.addingTimeInterval(-historyWindow)) }
+        return states
     }
 
     // MARK: One at a time
