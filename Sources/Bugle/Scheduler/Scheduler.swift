@@ -176,12 +176,7 @@ public actor Scheduler {
         let now = environment.now()
         try await loadHistory(now: now)
         try await loadMarks(now: now)
-        var input = PlanInput(
-            now: now, calendar: environment.calendar(), state: state, history: history, pendingRequestIDs: Set(pending.map(\.id)),
-            marks: storedMarks, silencedRules: await center.silencedRules(among: activePlanner.rules.map(\.id)))
-        input.learning = try await learnedStates(now: now, save: false)
-        input.learningSeed = learningSeed
-        var plan = activePlanner.plan(input)
+        var plan = activePlanner.plan(try await planInput(now: now, pending: pending, keepLearning: false))
         plan.noteLatitude(await center.deliveryLatitude())
         return plan
     }
@@ -208,12 +203,7 @@ public actor Scheduler {
         try await loadMarks(now: now)
         // The journal forgets them when the app next marks a day.
         storedMarks.removeAll(endingBefore: markableDays(now: now).lowerBound)
-        var input = PlanInput(
-            now: now, calendar: environment.calendar(), state: state, history: history, pendingRequestIDs: Set(pending.map(\.id)),
-            marks: storedMarks, silencedRules: await center.silencedRules(among: activePlanner.rules.map(\.id)))
-        input.learning = try await learnedStates(now: now, save: true)
-        input.learningSeed = learningSeed
-        var plan = activePlanner.plan(input)
+        var plan = activePlanner.plan(try await planInput(now: now, pending: pending, keepLearning: true))
         let authorization = await center.authorizationStatus()
         if !authorization.allowsDelivery {
             sink.record(.skipped(reason: "notifications are \(authorization.rawValue)", at: now))
@@ -250,6 +240,18 @@ public actor Scheduler {
     /// of a simulation).
     public func synchronizeJournal() async throws {
         try await oneAtATime { _ = try await synchronize(now: environment.now()) }
+    }
+
+    /// What the planner reads at `now`, with the center's `pending` requests; with
+    /// `keepLearning`, what the learning rules counted is kept (a refresh) rather than only read
+    /// (``currentPlan()``).
+    private func planInput(now: Date, pending: [NotificationRequest], keepLearning: Bool) async throws -> PlanInput {
+        var input = PlanInput(
+            now: now, calendar: environment.calendar(), state: state, history: history, pendingRequestIDs: Set(pending.map(\.id)),
+            marks: storedMarks, silencedRules: await center.silencedRules(among: activePlanner.rules.map(\.id)))
+        input.learning = try await learnedStates(now: now, save: keepLearning)
+        input.learningSeed = learningSeed
+        return input
     }
 
     // MARK: Learning
