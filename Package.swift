@@ -80,7 +80,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "bugle-bench",
-            dependencies: ["Bugle", "BugleStore", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: ["Bugle", "BugleSimulator", "BugleStore", .product(name: "GRDB", package: "GRDB.swift")],
             path: "Benchmarks/bugle-bench"
         ),
         // BugleSimulator runs the samples of the Bugle tutorials on the simulator's center.

@@ -99,3 +99,31 @@ struct SplitMix64 {
         return Int(next() % UInt64(bound))
     }
 }
+
+/// One figure a benchmark measured, against its target.
+struct TargetRow {
+    var name: String
+    var value: Double
+    var unit: String
+    /// The target, as the issue states it.
+    var target: String
+    var met: Bool
+
+    /// A line of the table.
+    var text: String {
+        let figure = String(format: value < 10 ? "%.3f" : "%.1f", value)
+        return
+            "\(name.padding(toLength: 58, withPad: " ", startingAt: 0)) \(figure.leftPadded(9)) \(unit.padding(toLength: 3, withPad: " ", startingAt: 0))  \(target.padding(toLength: 30, withPad: " ", startingAt: 0)) \(met ? "ok" : "MISSED")"
+    }
+
+    /// One JSON object.
+    var json: String {
+        let object: [String: Any] = ["benchmark": name, "value": value, "unit": unit, "target": target, "met": met]
+        let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data()
+        return String(decoding: data, as: UTF8.self)
+    }
+}
+
+extension String {
+    fileprivate func leftPadded(_ width: Int) -> String { String(repeating: " ", count: max(0, width - count)) + self }
+}

@@ -3,30 +3,6 @@ import BugleStore
 import Foundation
 import GRDB
 
-/// One figure the store's benchmarks measured, against its target.
-struct StoreBenchmarkRow {
-    var name: String
-    var value: Double
-    var unit: String
-    /// The target, as the issue states it.
-    var target: String
-    var met: Bool
-
-    /// A line of the table.
-    var text: String {
-        let figure = String(format: value < 10 ? "%.3f" : "%.1f", value)
-        return
-            "\(name.padding(toLength: 58, withPad: " ", startingAt: 0)) \(figure.leftPadded(9)) \(unit.padding(toLength: 3, withPad: " ", startingAt: 0))  \(target.padding(toLength: 30, withPad: " ", startingAt: 0)) \(met ? "ok" : "MISSED")"
-    }
-
-    /// One JSON object.
-    var json: String {
-        let object: [String: Any] = ["benchmark": name, "value": value, "unit": unit, "target": target, "met": met]
-        let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data()
-        return String(decoding: data, as: UTF8.self)
-    }
-}
-
 /// The store's targets: a bulk import of 100,000 drip items, a random pick of 64 among them
 /// beside `ORDER BY RANDOM()`, and the ledger writes of a 64-request change. Each runs on a
 /// file in a temporary folder, as an app's store would.
@@ -34,11 +10,11 @@ enum StoreBenchmarks {
     static let itemCount = 100_000
 
     /// `quick`: one import and a few picks and ledger writes, for CI.
-    static func run(quick: Bool = false) async throws -> [StoreBenchmarkRow] {
+    static func run(quick: Bool = false) async throws -> [TargetRow] {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("bugle-bench-\(UUID().uuidString)", isDirectory: true)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        var rows: [StoreBenchmarkRow] = []
+        var rows: [TargetRow] = []
 
         // Import: the median of three imports into new files.
         var imports: [Double] = []
@@ -55,11 +31,11 @@ enum StoreBenchmarks {
         }
         let importSeconds = median(imports)
         rows.append(
-            StoreBenchmarkRow(
+            TargetRow(
                 name: "store: import 100,000 queue items (one transaction)", value: importSeconds, unit: "s", target: "≤ 2 s", met: importSeconds <= 2))
         let gapPercent = Double(widestGap) * 100 / Double(itemCount)
         rows.append(
-            StoreBenchmarkRow(name: "store: widest gap between import progress reports", value: gapPercent, unit: "%", target: "≤ 1%", met: gapPercent <= 1))
+            TargetRow(name: "store: widest gap between import progress reports", value: gapPercent, unit: "%", target: "≤ 1%", met: gapPercent <= 1))
 
         // Picks: a tenth of the queue already scheduled, as after months of use.
         guard let store else { return rows }
@@ -86,12 +62,12 @@ enum StoreBenchmarks {
         let pickMs = median(picks) * 1_000
         let baselineMs = median(baseline) * 1_000
         rows.append(
-            StoreBenchmarkRow(name: "store: pick 64 random unscheduled of 100,000 (median)", value: pickMs, unit: "ms", target: "≤ 5 ms", met: pickMs <= 5))
+            TargetRow(name: "store: pick 64 random unscheduled of 100,000 (median)", value: pickMs, unit: "ms", target: "≤ 5 ms", met: pickMs <= 5))
         rows.append(
-            StoreBenchmarkRow(name: "store: ORDER BY RANDOM() LIMIT 64, beside it (median)", value: baselineMs, unit: "ms", target: "for comparison", met: true)
+            TargetRow(name: "store: ORDER BY RANDOM() LIMIT 64, beside it (median)", value: baselineMs, unit: "ms", target: "for comparison", met: true)
         )
         rows.append(
-            StoreBenchmarkRow(
+            TargetRow(
                 name: "store: random pick speed-up over ORDER BY RANDOM()", value: baselineMs / pickMs, unit: "×", target: "≥ 10×",
                 met: baselineMs / pickMs >= 10))
 
@@ -118,7 +94,7 @@ enum StoreBenchmarks {
         }
         let recordMs = median(records) * 1_000
         rows.append(
-            StoreBenchmarkRow(
+            TargetRow(
                 name: "store: record a 64-request change in the ledger (median)", value: recordMs, unit: "ms", target: "≤ 5 ms", met: recordMs <= 5))
         return rows
     }
@@ -152,8 +128,4 @@ enum StoreBenchmarks {
         let sorted = values.sorted()
         return sorted[sorted.count / 2]
     }
-}
-
-extension String {
-    fileprivate func leftPadded(_ width: Int) -> String { String(repeating: " ", count: max(0, width - count)) + self }
 }

@@ -6,6 +6,9 @@
 //   swift run -c release bugle-bench --quick    every case and every check once, briefly (a few
 //                                                seconds, for CI): its figures are rough
 //
+// The simulator's rows say ok or MISSED against the targets (a user-year ≤ 30 ms of CPU,
+// four years ≤ 4× one); four years above 5× one (a cost per day that grows) exits 1.
+//
 // Every input is fixed: `now` is 2026-03-01T12:00Z, the calendar is Gregorian in
 // America/New_York, randomness comes from SplitMix64 with a fixed seed.
 
@@ -276,4 +279,16 @@ if filter.map({ $0.contains("store") }) ?? true {
 if filter.map({ $0.contains("recurrence") }) ?? true {
     if !json { print("") }
     for row in RecurrenceBenchmarks.run(quick: quick) { print(json ? row.json : row.description) }
+}
+
+// MARK: 7. The simulator: a simulated user's CPU time per year, and four years beside one
+
+if filter.map({ $0.contains("simulator") }) ?? true {
+    if !json { print("") }
+    let simulator = try await SimulatorBenchmarks.run(quick: quick)
+    for row in simulator.rows { print(json ? row.json : row.text) }
+    // A simulator whose cost per day grows with the days behind it fails the run, in CI too.
+    check(
+        simulator.withinLimit,
+        "four simulated years cost more than \(SimulatorBenchmarks.ratioLimit)× one year: the cost of a day grows with the days behind it")
 }

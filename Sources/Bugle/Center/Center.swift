@@ -32,6 +32,10 @@ public protocol Center: Sendable {
     /// The notifications the system showed and still reports, of every namespace: on Apple's
     /// systems, those still in Notification Center.
     func deliveredNotifications() async throws -> [DeliveredNotification]
+    /// The notifications ``deliveredNotifications()`` reports that were delivered at or after
+    /// `date`, in the same order: what a refresh reads. The default filters that list; a
+    /// center that keeps a long record answers without reading all of it.
+    func deliveredNotifications(since date: Date) async throws -> [DeliveredNotification]
     /// Whether the app may show notifications now, as the system says.
     func authorizationStatus() async -> AuthorizationStatus
     /// How late the system may deliver what is added now, when it may: on Android without
@@ -51,6 +55,11 @@ extension Center {
     public func deliveryLatitude() async -> DeliveryLatitude? { nil }
     /// Every rule's notifications are shown alike: none.
     public func silencedRules(among ruleIDs: [String]) async -> [String: String] { [:] }
+
+    /// The delivered notifications at or after `date`: ``deliveredNotifications()`` filtered.
+    public func deliveredNotifications(since date: Date) async throws -> [DeliveredNotification] {
+        try await deliveredNotifications().filter { $0.date >= date }
+    }
 }
 
 /// How late a center may deliver a request after its fire time, and why: what a plan's

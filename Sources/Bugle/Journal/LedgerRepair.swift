@@ -58,7 +58,9 @@ public enum LedgerRepair {
         open: [JournalEntry], pending: [NotificationRequest], delivered: [DeliveredNotification], namespace: Namespace, now: Date, zone: ZoneRules
     ) -> [JournalUpdate] {
         let pendingByID = Dictionary(pending.filter { namespace.owns($0.id) }.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-        let deliveries = DeliveryIndex(delivered)
+        // Only the deliveries of the open entries the center no longer holds are looked up.
+        let deliveries = DeliveryIndex(
+            delivered, ids: Set(open.lazy.map(\.request.id).filter { namespace.owns($0) && pendingByID[$0] == nil }))
         var updates: [JournalUpdate] = []
         var known = Set<String>()
         for entry in open where namespace.owns(entry.request.id) {
@@ -210,8 +212,10 @@ public enum LedgerRepair {
 private struct DeliveryIndex {
     private var byID: [String: [DeliveredNotification]] = [:]
 
-    init(_ deliveries: [DeliveredNotification]) {
-        for delivery in deliveries { byID[delivery.id, default: []].append(delivery) }
+    /// The deliveries among `deliveries` of the requests `ids`, or of every request when `nil`.
+    init(_ deliveries: [DeliveredNotification], ids: Set<String>? = nil) {
+        if ids?.isEmpty == true { return }
+        for delivery in deliveries where ids?.contains(delivery.id) ?? true { byID[delivery.id, default: []].append(delivery) }
     }
 
     /// The latest delivery of `entry`'s id made after the entry was asked for.

@@ -101,12 +101,18 @@ public struct OccurrenceMark: Hashable, Sendable, CustomStringConvertible {
 ///
 /// One-day marks of one rule (completions and skips) are kept by rule and day; the others
 /// (pauses over ranges, marks of every rule) are few and searched. When two marks cover the
-/// same candidate, a completion wins over a skip, and a skip over a pause.
+/// same candidate, a completion wins over a skip, and a skip over a pause. The one-day marks
+/// are also kept by day, so that forgetting the days that have passed
+/// (``removeAll(endingBefore:)``, at every refresh) touches only those days.
 public struct OccurrenceMarks: Hashable, Sendable {
     /// One-day marks of one rule: rule id → day number → kind.
     private var days: [String: [Int: OccurrenceMark.Kind]] = [:]
     /// The others.
     private var ranges: [OccurrenceMark] = []
+    /// The rules of the one-day marks, by day number.
+    private var rulesByDay: [Int: Set<String>] = [:]
+    /// No mark ends before this day number (`Int.max` while there is none).
+    private var floor = Int.max
 
     /// No marks.
     public init() {}
@@ -132,32 +138,46 @@ public struct OccurrenceMarks: Hashable, Sendable {
     public mutating func insert(_ mark: OccurrenceMark) {
         if case .rule(let id) = mark.rules, mark.first == mark.last, mark.kind != .paused {
             days[id, default: [:]][mark.first.dayNumber] = mark.kind
+            rulesByDay[mark.first.dayNumber, default: []].insert(id)
         } else if !ranges.contains(mark) {
             ranges.append(mark)
         }
+        floor = min(floor, mark.last.dayNumber)
     }
 
     /// Removes `mark`, when it is one of the marks.
     public mutating func remove(_ mark: OccurrenceMark) {
         if case .rule(let id) = mark.rules, mark.first == mark.last, mark.kind != .paused {
             guard days[id]?[mark.first.dayNumber] == mark.kind else { return }
-            days[id]?[mark.first.dayNumber] = nil
-            if days[id]?.isEmpty == true { days[id] = nil }
+            forget(id, onDay: mark.first.dayNumber)
         } else {
             ranges.removeAll { $0 == mark }
         }
     }
 
+    /// Forgets the one-day mark of rule `id` on the day numbered `day`.
+    private mutating func forget(_ id: String, onDay day: Int) {
+        days[id]?[day] = nil
+        if days[id]?.isEmpty == true { days[id] = nil }
+        rulesByDay[day]?.remove(id)
+        if rulesByDay[day]?.isEmpty == true { rulesByDay[day] = nil }
+    }
+
     /// Removes the marks whose last day is before `day`; returns whether any was.
+    ///
+    /// - Complexity: O(*d* + *m*) for the *d* days since the last call (or the days marked,
+    ///   when fewer) and the *m* marks of ranges or of every rule: nothing to do costs O(1).
     @discardableResult
     public mutating func removeAll(endingBefore day: LocalDate) -> Bool {
         let cutoff = day.dayNumber
+        guard cutoff > floor else { return false }
         let before = count
         ranges.removeAll { $0.last.dayNumber < cutoff }
-        for rule in Array(days.keys) {
-            days[rule] = days[rule]?.filter { $0.key >= cutoff }
-            if days[rule]?.isEmpty == true { days[rule] = nil }
+        let ending = cutoff - floor <= rulesByDay.count ? Array(floor..<cutoff) : rulesByDay.keys.filter { $0 < cutoff }
+        for day in ending {
+            for id in rulesByDay[day] ?? [] { forget(id, onDay: day) }
         }
+        floor = cutoff
         return count != before
     }
 
@@ -179,6 +199,18 @@ public struct OccurrenceMarks: Hashable, Sendable {
             if found.map({ Self.rank(mark.kind) < Self.rank($0.kind) }) ?? true { found = mark }
         }
         return found
+    }
+
+    /// Two sets of marks are equal when they hold the same marks; how they are indexed does
+    /// not count.
+    public static func == (lhs: OccurrenceMarks, rhs: OccurrenceMarks) -> Bool {
+        lhs.days == rhs.days && lhs.ranges == rhs.ranges
+    }
+
+    /// Hashes the marks, as `==` compares them.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(days)
+        hasher.combine(ranges)
     }
 
     /// Completions first, then skips, then pauses.

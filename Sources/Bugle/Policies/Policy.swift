@@ -286,6 +286,11 @@ private struct DayCounts: Sendable {
 
 /// Notifications the system delivered: what caps and the no-re-notification policy read,
 /// and the occurrences the user has seen, which no plan holds again.
+///
+/// Recording, pruning and looking up cost the same however long the history has run: the
+/// kept deliveries are indexed by request id, kept in date order by appending (a delivery
+/// that arrives out of order is inserted in its place), and the occurrences are queued by
+/// the date they were last delivered, so that pruning stops at the first one it keeps.
 public struct DeliveryHistory: Sendable, Hashable {
     /// The deliveries kept, oldest first.
     public private(set) var deliveries: [DeliveredNotification]
@@ -295,41 +300,90 @@ public struct DeliveryHistory: Sendable, Hashable {
     /// When each request whose delivery named no occurrence (one planned before occurrences
     /// were kept) was last delivered, by request id: its candidate's id is its occurrence.
     public private(set) var unnamedOccurrences: [String: Date] = [:]
+    /// The dates of the kept deliveries of each request id.
+    private var datesByID: [String: [Date]] = [:]
+    /// Each occurrence, named or not, at the date it was last delivered, oldest first. An
+    /// entry whose occurrence was delivered again later is stale and skipped when pruned.
+    private var occurrenceQueue: [QueuedOccurrence] = []
+    /// Where the entries of `occurrenceQueue` not yet pruned start: the queue is compacted
+    /// only once most of it has been pruned, so that pruning a day costs that day's entries.
+    private var occurrenceQueueStart = 0
+
+    /// An occurrence in `occurrenceQueue`.
+    private struct QueuedOccurrence: Sendable {
+        var date: Date
+        /// The occurrence, or the request id of a delivery that named none.
+        var key: String
+        var named: Bool
+    }
 
     /// A history of `deliveries`, given in any order; none by default.
     public init(_ deliveries: [DeliveredNotification] = []) {
         self.deliveries = deliveries.sorted { $0.date < $1.date }
-        for delivery in self.deliveries { remember(delivery) }
+        for delivery in self.deliveries {
+            datesByID[delivery.id, default: []].append(delivery.date)
+            remember(delivery)
+        }
     }
 
     /// Adds deliveries not seen before (by id and date).
+    ///
+    /// - Complexity: O(1) amortized for each delivery at or after every kept one; one that
+    ///   arrives out of order is inserted in place, in O(*n*) for *n* kept deliveries.
     public mutating func record(_ new: [DeliveredNotification]) {
-        var seen = Set(deliveries.map { "\($0.id)|\($0.date.timeIntervalSince1970)" })
-        for delivery in new where seen.insert("\(delivery.id)|\(delivery.date.timeIntervalSince1970)").inserted {
-            deliveries.append(delivery)
+        for delivery in new where !contains(id: delivery.id, date: delivery.date) {
+            datesByID[delivery.id, default: []].append(delivery.date)
+            // After every delivery at its date or earlier, as a stable sort would put it.
+            deliveries.insert(delivery, at: deliveries.suffixStart { $0.date > delivery.date })
             remember(delivery)
         }
-        deliveries.sort { $0.date < $1.date }
     }
 
     private mutating func remember(_ delivery: DeliveredNotification) {
-        if let occurrence = delivery.occurrence {
-            occurrences[occurrence] = max(occurrences[occurrence] ?? delivery.date, delivery.date)
+        let (key, named) = (delivery.occurrence ?? delivery.id, delivery.occurrence != nil)
+        let last = named ? occurrences[key] : unnamedOccurrences[key]
+        if let last, last >= delivery.date { return }
+        if named {
+            occurrences[key] = delivery.date
         } else {
-            unnamedOccurrences[delivery.id] = max(unnamedOccurrences[delivery.id] ?? delivery.date, delivery.date)
+            unnamedOccurrences[key] = delivery.date
         }
+        let queued = QueuedOccurrence(date: delivery.date, key: key, named: named)
+        occurrenceQueue.insert(queued, at: max(occurrenceQueue.suffixStart { $0.date > delivery.date }, occurrenceQueueStart))
     }
 
     /// Forgets deliveries before `date`; policies look back a few days at most. The
     /// occurrences they showed are remembered until ``pruneOccurrences(before:)``.
+    ///
+    /// - Complexity: O(*k*) for the *k* deliveries it forgets, plus moving the rest.
     public mutating func prune(before date: Date) {
-        deliveries.removeAll { $0.date < date }
+        let count = deliveries.prefix { $0.date < date }.count
+        guard count > 0 else { return }
+        for delivery in deliveries[..<count] {
+            datesByID[delivery.id]?.removeAll { $0 == delivery.date }
+            if datesByID[delivery.id]?.isEmpty == true { datesByID[delivery.id] = nil }
+        }
+        deliveries.removeSubrange(..<count)
     }
 
     /// Forgets the occurrences last delivered before `date`.
+    ///
+    /// - Complexity: O(*k*) amortized for the *k* occurrences it forgets.
     public mutating func pruneOccurrences(before date: Date) {
-        occurrences = occurrences.filter { $0.value >= date }
-        unnamedOccurrences = unnamedOccurrences.filter { $0.value >= date }
+        let end = occurrenceQueueStart + occurrenceQueue[occurrenceQueueStart...].prefix { $0.date < date }.count
+        for queued in occurrenceQueue[occurrenceQueueStart..<end] {
+            // A stale entry: the occurrence was delivered again, at a date still kept.
+            if queued.named {
+                if let last = occurrences[queued.key], last < date { occurrences[queued.key] = nil }
+            } else if let last = unnamedOccurrences[queued.key], last < date {
+                unnamedOccurrences[queued.key] = nil
+            }
+        }
+        occurrenceQueueStart = end
+        if occurrenceQueueStart > 64, occurrenceQueueStart > occurrenceQueue.count / 2 {
+            occurrenceQueue.removeSubrange(..<occurrenceQueueStart)
+            occurrenceQueueStart = 0
+        }
     }
 
     /// When `occurrence` was last delivered, if it was (by the occurrence a delivery named).
@@ -337,7 +391,45 @@ public struct DeliveryHistory: Sendable, Hashable {
 
     /// Whether a delivery of the request `id` is kept (until ``DeliveryHistory/prune(before:)``
     /// forgets it).
-    public func contains(id: String) -> Bool { deliveries.contains { $0.id == id } }
+    ///
+    /// - Complexity: O(1): one hash of the id.
+    public func contains(id: String) -> Bool { datesByID[id] != nil }
+
+    /// Whether the delivery of the request `id` at `date` is kept.
+    func contains(id: String, date: Date) -> Bool { datesByID[id]?.contains(date) ?? false }
+
+    /// The kept deliveries at or after `date`, oldest first.
+    ///
+    /// - Complexity: O(*k*) for the *k* it returns.
+    func deliveries(since date: Date) -> [DeliveredNotification] {
+        Array(deliveries[deliveries.suffixStart { $0.date >= date }...])
+    }
+
+    /// Two histories are equal when they keep the same deliveries and occurrences; how they
+    /// are indexed does not count.
+    public static func == (lhs: DeliveryHistory, rhs: DeliveryHistory) -> Bool {
+        lhs.deliveries == rhs.deliveries && lhs.occurrences == rhs.occurrences && lhs.unnamedOccurrences == rhs.unnamedOccurrences
+    }
+
+    /// Hashes the deliveries and occurrences kept, as `==` compares them.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(deliveries)
+        hasher.combine(occurrences)
+        hasher.combine(unnamedOccurrences)
+    }
+}
+
+extension Array {
+    /// Where the run of last elements that satisfy `isLate` starts (`count` when the last
+    /// does not), searching back from the end: in an array ordered by date, where to insert
+    /// a new element or where the recent ones begin.
+    ///
+    /// - Complexity: O(*k*) for a run of *k*.
+    fileprivate func suffixStart(where isLate: (Element) -> Bool) -> Int {
+        var index = count
+        while index > 0, isLate(self[index - 1]) { index -= 1 }
+        return index
+    }
 }
 
 /// "2 d", "3 h", "1 h 30 min", "45 min", "1 s": a policy's duration in whole minutes (in

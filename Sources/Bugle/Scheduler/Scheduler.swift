@@ -163,7 +163,7 @@ public actor Scheduler {
     public func delivered(_ notification: DeliveredNotification) async throws {
         guard planner.namespace.owns(notification.id) else { return }
         try await loadHistory(now: environment.now())
-        guard !history.deliveries.contains(where: { $0.id == notification.id && $0.date == notification.date }) else { return }
+        guard !history.contains(id: notification.id, date: notification.date) else { return }
         // Journaled like the deliveries a refresh finds, so a restart still counts it.
         try await journal.commit([.delivered(notification)], at: environment.now())
         history.record([notification])
@@ -347,9 +347,8 @@ public actor Scheduler {
     /// in `history` yet.
     private func collectDeliveries(now: Date) async throws -> (all: [DeliveredNotification], new: [DeliveredNotification]) {
         try await loadHistory(now: now)
-        let delivered = try await center.deliveredNotifications().filter { planner.namespace.owns($0.id) && $0.date >= now.addingTimeInterval(-historyWindow) }
-        let known = Set(history.deliveries.map { "\($0.id)|\($0.date.timeIntervalSince1970)" })
-        return (delivered, delivered.filter { !known.contains("\($0.id)|\($0.date.timeIntervalSince1970)") })
+        let delivered = try await center.deliveredNotifications(since: now.addingTimeInterval(-historyWindow)).filter { planner.namespace.owns($0.id) }
+        return (delivered, delivered.filter { !history.contains(id: $0.id, date: $0.date) })
     }
 
     /// Reads the journal's deliveries once, so that a new process counts what an earlier

@@ -166,7 +166,11 @@ public actor SimulatedCenter: Center {
     /// The device zone's rules, read again when the zone changes.
     private var zoneRules: ZoneRules
     private var sequence = 0
+    /// Every delivery, in order; `record(_:)` adds one.
     private var delivered: [Delivery] = []
+    /// The indices of `delivered` by the date of each delivery, then the order delivered, so
+    /// that a refresh reads the last weeks without copying the whole record.
+    private var deliveriesByDate: [Int] = []
     /// Wall-clock requests a zone change left behind the clock, with the moment of the change.
     public private(set) var missed: [(request: NotificationRequest, at: Date, timeZone: TimeZone)] = []
     /// The requests evicted to stay within `pendingLimit`, in the order they went.
@@ -345,6 +349,25 @@ public actor SimulatedCenter: Center {
         delivered.map(\.notification)
     }
 
+    /// The notifications delivered at or after `date`, in the order delivered.
+    ///
+    /// - Complexity: O(*k* log *k*) for the *k* it returns, when the deliveries came in date
+    ///   order, as they do unless the clock or the zone changed.
+    public func deliveredNotifications(since date: Date) async throws -> [DeliveredNotification] {
+        var first = deliveriesByDate.count
+        while first > 0, delivered[deliveriesByDate[first - 1]].notification.date >= date { first -= 1 }
+        return deliveriesByDate[first...].sorted().map { delivered[$0].notification }
+    }
+
+    /// Adds `delivery` to the record, and indexes it after every delivery at its date or
+    /// earlier: at the end, unless it arrives out of order.
+    private func record(_ delivery: Delivery) {
+        var index = deliveriesByDate.count
+        while index > 0, delivered[deliveriesByDate[index - 1]].notification.date > delivery.notification.date { index -= 1 }
+        deliveriesByDate.insert(delivered.count, at: index)
+        delivered.append(delivery)
+    }
+
     /// The current `authorization`.
     public func authorizationStatus() async -> AuthorizationStatus { authorization }
 
@@ -359,7 +382,9 @@ public actor SimulatedCenter: Center {
     }
 
     private var sortedEntries: [Entry] {
-        pending.values.sorted { ($0.fireDate, $0.request.id) < ($1.fireDate, $1.request.id) }
+        // Sorts their positions, not the entries themselves, which are large to move.
+        let entries = Array(pending.values)
+        return entries.indices.sorted { (entries[$0].fireDate, entries[$0].request.id) < (entries[$1].fireDate, entries[$1].request.id) }.map { entries[$0] }
     }
 
     /// How many requests are pending now.
@@ -425,7 +450,7 @@ public actor SimulatedCenter: Center {
             move(max(device.now, entry.fireDate))
             pending[entry.request.id] = nil
             let delivery = Delivery(notification: DeliveredNotification(request: entry.request, date: entry.fireDate), timeZone: device.timeZone)
-            delivered.append(delivery)
+            record(delivery)
             made.append(delivery)
         }
         move(max(device.now, date))
@@ -467,7 +492,7 @@ public actor SimulatedCenter: Center {
             if entry.exact { allowWhileIdleFired.append(now) }
             pending[id] = nil
             if let delivery = post(entry, android: android) {
-                delivered.append(delivery)
+                record(delivery)
                 made.append(delivery)
             }
         }

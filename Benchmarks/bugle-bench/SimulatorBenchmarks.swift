@@ -1,0 +1,80 @@
+import Bugle
+import BugleSimulator
+import Foundation
+
+/// The simulator's cost per simulated day: one user with four rules who opens the app once a
+/// day, over one year and over four. The work of a day must not grow with the days behind
+/// it, so four years cost at most four times one.
+enum SimulatorBenchmarks {
+    /// A user-year costs at most this much CPU time, in milliseconds.
+    static let userYearTarget = 30.0
+    /// Four years cost at most this many times one year.
+    static let ratioTarget = 4.0
+    /// Beyond this ratio the cost of a day grows with the days behind it (the simulator was
+    /// quadratic: about 15× before its history was indexed and pruned), and the run fails.
+    /// The first year is a little cheaper than the next ones, while the 35 days of deliveries
+    /// the policies read and the 400 days of occurrences fill up, so a cost per day that has
+    /// become constant gives a ratio a little above 4.
+    static let ratioLimit = 5.0
+
+    /// The median of `runs` runs of each length (one in `quick` mode), in CPU time of the
+    /// process, after a short warm-up run, and whether the ratio is within ``ratioLimit``.
+    static func run(quick: Bool = false) async throws -> (rows: [TargetRow], withinLimit: Bool) {
+        _ = try await cpuMilliseconds(days: 30)
+        let runs = quick ? 1 : 3
+        var year: [Double] = []
+        var fourYears: [Double] = []
+        for _ in 0..<runs {
+            year.append(try await cpuMilliseconds(days: 365))
+            fourYears.append(try await cpuMilliseconds(days: 1_460))
+        }
+        let yearMs = StoreBenchmarks.median(year)
+        let fourYearsMs = StoreBenchmarks.median(fourYears)
+        let ratio = fourYearsMs / yearMs
+        let rows = [
+            TargetRow(name: "simulator: 4 rules, an open a day, 365 days (CPU)", value: yearMs, unit: "ms", target: "≤ 30 ms", met: yearMs <= userYearTarget),
+            TargetRow(name: "simulator: 4 rules, an open a day, 1,460 days (CPU)", value: fourYearsMs, unit: "ms", target: "for the ratio", met: true),
+            TargetRow(
+                name: "simulator: per user-year over 1,460 days (CPU)", value: fourYearsMs / 4, unit: "ms", target: "≤ 30 ms",
+                met: fourYearsMs / 4 <= userYearTarget),
+            TargetRow(name: "simulator: 1,460 days / 365 days", value: ratio, unit: "×", target: "≤ 4×", met: ratio <= ratioTarget),
+        ]
+        return (rows, ratio <= ratioLimit)
+    }
+
+    /// The user's rules: two daily reminders, one on three weekdays, one every other day.
+    static let rules: [any Rule] = [
+        .daily(id: "morning", at: "08:30", title: "Good morning", body: "Your plan for today is ready."),
+        .daily(id: "journal", at: "21:30", title: "Evening journal", body: "Three lines about today."),
+        .weekly(id: "workout", on: [.monday, .wednesday, .friday], at: "18:00", title: "Workout time", body: "30 minutes, as planned."),
+        .every(id: "plants", days: 2, at: "19:00", from: "2026-03-01", title: "Water the plants", body: "The ficus and the basil."),
+    ]
+
+    /// CPU time, in milliseconds, of a simulated phone that runs `days` days from
+    /// 2026-03-01 in New York, the app opened at 12:00 each day, with the history synchronized
+    /// at the end.
+    static func cpuMilliseconds(days: Int) async throws -> Double {
+        let noons = (0..<days).map { day in
+            let noon = LocalDateTime(date: Fixture.day(2026, 3, 1).adding(days: day), time: Fixture.time(12, 0))
+            return ZoneRules(timeZone: Fixture.timeZone, around: Date(timeIntervalSince1970: TimeInterval(noon.localSeconds))).date(for: noon)
+        }
+        let start = cpuTime()
+        let phone = try await SimulatedPhone(at: "2026-03-01T07:00", in: "America/New_York", rules: rules)
+        for noon in noons {
+            try await phone.advance(to: noon)
+            try await phone.open()
+        }
+        try await phone.scheduler.synchronizeJournal()
+        let elapsed = cpuTime() - start
+        let delivered = await phone.center.deliveries.count
+        precondition(delivered > 2 * days, "the simulated user saw only \(delivered) notifications in \(days) days")
+        return elapsed * 1_000
+    }
+
+    /// The process's CPU time so far, in seconds: every thread, so the scheduler's actors count.
+    static func cpuTime() -> Double {
+        var time = timespec()
+        clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &time)
+        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+    }
+}
