@@ -14,6 +14,8 @@ struct APIError: Error, Sendable, Equatable {
     var parameter: String?
     /// The methods the path takes, for a 405's `Allow` header.
     var allowedMethods: [HTTPRequest.Method] = []
+    /// Whole seconds for a 429's `Retry-After` header.
+    var retryAfter: Int?
 
     static func invalidJSON(_ message: String) -> APIError {
         APIError(status: .badRequest, code: "invalid_json", message: message)
@@ -45,6 +47,30 @@ struct APIError: Error, Sendable, Equatable {
         )
     }
 
+    static func contentTooLarge(_ limit: Int) -> APIError {
+        APIError(status: .contentTooLarge, code: "content_too_large", message: "the body must be at most \(limit) bytes")
+    }
+
+    static func unsupportedMediaType(_ received: String) -> APIError {
+        APIError(
+            status: .unsupportedMediaType, code: "unsupported_media_type", message: "the body must be application/json, not \(received)")
+    }
+
+    static func notAcceptable(_ accept: String) -> APIError {
+        APIError(
+            status: .notAcceptable, code: "not_acceptable", message: "the service answers application/json only, and Accept allows \(accept)")
+    }
+
+    static func tooManyRequests(retryAfter: Int, scope: RegistrationLimiter.Scope) -> APIError {
+        let whose =
+            switch scope {
+            case .address: "too many registrations from this address"
+            case .total: "too many registrations at the moment"
+            }
+        return APIError(
+            status: .tooManyRequests, code: "too_many_requests", message: "\(whose); try again in \(retryAfter) s", retryAfter: retryAfter)
+    }
+
     static let internalError = APIError(
         status: .internalServerError, code: "internal_error",
         message: "the service failed to answer; the failure is in its log"
@@ -55,6 +81,9 @@ struct APIError: Error, Sendable, Equatable {
         var response = try JSONResponse.make(Body(error: .init(code: code, message: message, parameter: parameter)), status: status)
         if !allowedMethods.isEmpty {
             response.headers[.allow] = allowedMethods.map(\.rawValue).joined(separator: ", ")
+        }
+        if let retryAfter {
+            response.headers[.retryAfter] = String(retryAfter)
         }
         return response
     }

@@ -24,8 +24,8 @@ struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
             }
             return try APIError.notFound(path).response()
         } catch let error as any HTTPResponseError where (400..<500).contains(error.status.code) {
-            // Hummingbird's own, such as a body over the size limit.
-            let code = error.status.reasonPhrase.lowercased().replacingOccurrences(of: " ", with: "_")
+            // Hummingbird's own, with a code the contract names.
+            let code = error.status == .contentTooLarge ? "content_too_large" : "bad_request"
             return try APIError(status: error.status, code: code, message: error.status.reasonPhrase).response()
         } catch {
             context.logger.error(

@@ -8,8 +8,6 @@ struct FactsAPI: Sendable {
     /// Now, for the time a device registered.
     let now: @Sendable () -> Date
 
-    /// The largest request body read, in bytes: a registration is a few dozen.
-    static let maximumBodySize = 16 * 1024
     /// The longest `model` or `os_version` kept.
     static let maximumTextLength = 200
 
@@ -19,8 +17,10 @@ struct FactsAPI: Sendable {
 
     /// `POST /api/devices/register`: stores the device and answers 201 with its new key.
     func registerDevice(_ request: Request) async throws -> Response {
+        try Self.requireJSON(request)
         var request = request
-        let body = try await request.collectBody(upTo: Self.maximumBodySize)
+        // The body limit's middleware has read the body already, bounded.
+        let body = try await request.collectBody(upTo: .max)
         let value: JSONValue
         do {
             value = try JSONValue.parse(Data(body.readableBytesView))
@@ -106,12 +106,38 @@ struct FactsAPI: Sendable {
         return slugs.compactMap { ids[$0] }
     }
 
+    /// A text field as the contract's `ShortText` says: at most ``maximumTextLength`` code
+    /// points, at least one of them not a space, tab or line break, none of them NUL (which
+    /// PostgreSQL cannot store).
     private static func shortText(_ field: String, from object: JSONObject) throws(FieldError) -> String {
-        let text = try object.string(field)
-        guard text.count <= maximumTextLength else {
+        guard let value = object.fields[field] else {
+            throw FieldError(field: field, message: "\(field) is required")
+        }
+        guard case .string(let text) = value else {
+            throw FieldError(field: field, message: "\(field) must be a string, not \(value.kind)")
+        }
+        guard text.unicodeScalars.contains(where: { !blanks.contains($0) }) else {
+            throw FieldError(field: field, message: "\(field) must not be empty")
+        }
+        guard !text.unicodeScalars.contains("\u{0}") else {
+            throw FieldError(field: field, message: "\(field) must not contain NUL characters")
+        }
+        guard text.unicodeScalars.count <= maximumTextLength else {
             throw FieldError(field: field, message: "\(field) must be at most \(maximumTextLength) characters")
         }
         return text
+    }
+
+    /// What a text field may not consist of alone.
+    private static let blanks: Set<Unicode.Scalar> = [" ", "\t", "\n", "\r"]
+
+    /// Throws a 415 unless the body is JSON: a missing `Content-Type` is taken for JSON.
+    private static func requireJSON(_ request: Request) throws(APIError) {
+        guard let contentType = request.headers[.contentType] else { return }
+        let mediaType = contentType.split(separator: ";", maxSplits: 1).first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+        guard mediaType == "application/json" else {
+            throw .unsupportedMediaType(contentType)
+        }
     }
 }
 

@@ -13,20 +13,36 @@ import Logging
 public struct FactsServer: Sendable {
     let api: FactsAPI
     let logger: Logger
+    let limits: ServerLimits
+    let uptime: Uptime
+
+    /// How long a connection may stay silent, mid-request or between requests, before it is
+    /// closed: a client that opens connections and sends nothing holds none for long.
+    static let idleTimeout: Duration = .seconds(30)
 
     /// A server over `database`.
     ///
-    /// - Parameter now: The time a device registers at; the system clock unless a test
-    ///   fixes it.
-    public init(database: FactsDatabase, logger: Logger, now: @escaping @Sendable () -> Date = Date.init) {
+    /// - Parameters:
+    ///   - limits: The body size and registration rate limits.
+    ///   - clock: The monotonic clock the registration limits refill on; a test moves its own.
+    ///   - now: The time a device registers at; the system clock unless a test fixes it.
+    public init(
+        database: FactsDatabase, logger: Logger, limits: ServerLimits = ServerLimits(),
+        clock: any Clock<Duration> = ContinuousClock(), now: @escaping @Sendable () -> Date = Date.init
+    ) {
         self.api = FactsAPI(database: database, now: now)
         self.logger = logger
+        self.limits = limits
+        self.uptime = Uptime(clock)
     }
 
     /// The routes: the three endpoints, behind the middleware that writes every error as JSON.
-    func router() -> Router<BasicRequestContext> {
-        let router = Router(context: BasicRequestContext.self, options: .autoGenerateHeadEndpoints)
+    func router() -> Router<FactsRequestContext> {
+        let router = Router(context: FactsRequestContext.self, options: .autoGenerateHeadEndpoints)
+        router.add(middleware: AccessLogMiddleware(logger: logger))
         router.add(middleware: ErrorMiddleware())
+        router.add(middleware: BodyLimitMiddleware(maximumBodySize: limits.maximumBodySize))
+        router.add(middleware: RegistrationLimitMiddleware(limits, uptime: uptime))
         let api = self.api
         for endpoint in Endpoint.allCases {
             router.on(RouterPath(endpoint.path), method: endpoint.method) { request, _ in
@@ -52,6 +68,7 @@ public struct FactsServer: Sendable {
     ) -> some ApplicationProtocol {
         Application(
             router: router(),
+            server: .http1(configuration: .init(idleTimeout: .seconds(Int64(Self.idleTimeout.components.seconds)))),
             configuration: ApplicationConfiguration(address: .hostname(host, port: port)),
             onServerRunning: { channel in
                 await onListening(channel.localAddress?.port ?? port)

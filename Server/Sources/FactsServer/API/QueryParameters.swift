@@ -43,13 +43,14 @@ struct QueryParameters: Sendable {
         return number
     }
 
-    /// The comma-separated list in `name`, its items trimmed and without repeats, or `nil`
+    /// The comma-separated list in `name`, its items without surrounding spaces or repeats, or `nil`
     /// when `name` is absent; a 400 when an item is empty.
     func list(_ name: String) throws(APIError) -> [String]? {
         guard let text = try value(name) else { return nil }
         var items: [String] = []
         for item in text.split(separator: ",", omittingEmptySubsequences: false) {
-            let trimmed = item.trimmingCharacters(in: .whitespaces)
+            // Spaces only, as the contract's patterns say: a tab is a mistake, not padding.
+            let trimmed = item.trimmingCharacters(in: CharacterSet(charactersIn: " "))
             guard !trimmed.isEmpty else {
                 throw .invalidParameter(name, "\(name) must be a comma-separated list without empty items, not \"\(text)\"")
             }
