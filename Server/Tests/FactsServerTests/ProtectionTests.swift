@@ -107,6 +107,17 @@ import Testing
     }
 
     @Test(arguments: Backend.all)
+    func anAcceptHeaderThatAllowsNoJSONIs406(backend: Backend) async throws {
+        try await TestServer.with(backend) { server in
+            let key = try await server.registeredKey()
+            let answer = try await server.request("GET", "/api/metadata?language=en", key: key, headers: ["Accept": "text/html"])
+            try answer.expectError(406, "not_acceptable")
+            let wildcard = try await server.request("GET", "/api/metadata?language=en", key: key, headers: ["Accept": "text/html, */*;q=0.1"])
+            #expect(wildcard.status == 200)
+        }
+    }
+
+    @Test(arguments: Backend.all)
     func aFailureShowsNoStackTraceOrSQLAndIsLogged(backend: Backend) async throws {
         let logs = CapturedLogs()
         try await TestServer.with(backend, logger: logs.logger()) { server in

@@ -1,6 +1,8 @@
 import Foundation
 import Hummingbird
 import Logging
+import OpenAPIHummingbird
+import OpenAPIRuntime
 
 /// The content service's HTTP server: the API over a ``FactsDatabase``.
 ///
@@ -36,23 +38,19 @@ public struct FactsServer: Sendable {
         self.uptime = Uptime(clock)
     }
 
-    /// The routes: the three endpoints, behind the middleware that writes every error as JSON.
-    func router() -> Router<FactsRequestContext> {
+    /// The routes: the contract's three operations (the generated `APIProtocol`, served
+    /// through swift-openapi-hummingbird), behind the middleware that logs each request,
+    /// writes every error as JSON, bounds the body, limits registrations and checks each
+    /// request against the contract.
+    func router() throws -> Router<FactsRequestContext> {
         let router = Router(context: FactsRequestContext.self, options: .autoGenerateHeadEndpoints)
         router.add(middleware: AccessLogMiddleware(logger: logger))
         router.add(middleware: ErrorMiddleware())
         router.add(middleware: BodyLimitMiddleware(maximumBodySize: limits.maximumBodySize))
         router.add(middleware: RegistrationLimitMiddleware(limits, uptime: uptime))
-        let api = self.api
-        for endpoint in Endpoint.allCases {
-            router.on(RouterPath(endpoint.path), method: endpoint.method) { request, _ in
-                switch endpoint {
-                case .registerDevice: try await api.registerDevice(request)
-                case .metadata: try await api.metadata(request)
-                case .facts: try await api.facts(request)
-                }
-            }
-        }
+        router.add(middleware: ContractMiddleware(database: api.database))
+        // Compact JSON, as before the generated code: sorted keys, slashes unescaped.
+        try api.registerHandlers(on: router, configuration: Configuration(jsonEncodingOptions: [.sortedKeys, .withoutEscapingSlashes]))
         return router
     }
 
@@ -65,9 +63,9 @@ public struct FactsServer: Sendable {
         host: String,
         port: Int,
         onListening: @escaping @Sendable (Int) async -> Void = { _ in }
-    ) -> some ApplicationProtocol {
+    ) throws -> some ApplicationProtocol {
         Application(
-            router: router(),
+            router: try router(),
             server: .http1(configuration: .init(idleTimeout: .seconds(Int64(Self.idleTimeout.components.seconds)))),
             configuration: ApplicationConfiguration(address: .hostname(host, port: port)),
             onServerRunning: { channel in

@@ -43,10 +43,15 @@ struct QueryParameters: Sendable {
         return number
     }
 
-    /// The comma-separated list in `name`, its items without surrounding spaces or repeats, or `nil`
-    /// when `name` is absent; a 400 when an item is empty.
+    /// The comma-separated list in `name`, its items without surrounding spaces or repeats,
+    /// or `nil` when `name` is absent; a 400 when an item is empty.
     func list(_ name: String) throws(APIError) -> [String]? {
-        guard let text = try value(name) else { return nil }
+        try Self.list(name, try value(name))
+    }
+
+    /// `text`, the value of `name`, read as ``list(_:)`` reads it.
+    static func list(_ name: String, _ text: String?) throws(APIError) -> [String]? {
+        guard let text else { return nil }
         var items: [String] = []
         for item in text.split(separator: ",", omittingEmptySubsequences: false) {
             // Spaces only, as the contract's patterns say: a tab is a mistake, not padding.

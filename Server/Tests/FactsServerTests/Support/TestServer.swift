@@ -30,7 +30,7 @@ struct TestServer: Sendable {
     ) async throws {
         try await TestDatabase.with(backend, seeded: seeded, corpus: corpus) { database, location in
             let (ports, listening) = AsyncStream.makeStream(of: Int.self)
-            let application = FactsServer(database: database, logger: logger, limits: limits, clock: clock, now: { now })
+            let application = try FactsServer(database: database, logger: logger, limits: limits, clock: clock, now: { now })
                 .application(host: "127.0.0.1", port: 0) { port in listening.yield(port) }
             // Stopped by a graceful shutdown, as a signal stops the real one, not by cancellation.
             let services = ServiceGroup(configuration: .init(services: [application], logger: testLogger))
