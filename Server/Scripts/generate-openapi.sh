@@ -3,6 +3,7 @@
 # apple/swift-openapi-generator's command line, pinned in Server/Scripts/openapi-generator:
 #
 #   Server/Sources/FactsServer/Generated/            the server's types and handler protocol
+#   Sources/Recipes/FactsADay/Download/Generated/    the app's types and client
 #
 # The generated files are committed, so that neither the server nor an app that depends on
 # Bugle runs a build plugin (nor resolves the generator and its dependencies). Run this after
@@ -37,6 +38,7 @@ generate() {
 
 targets=(
     "$tool/server.yaml:Server/Sources/FactsServer/Generated"
+    "$tool/client.yaml:Sources/Recipes/FactsADay/Download/Generated"
 )
 status=0
 for target in "${targets[@]}"; do
