@@ -12,9 +12,9 @@
 # PostgreSQL: FACTS_TEST_POSTGRES_URL (see Server/Scripts/start-postgres.sh); without it that
 # half is skipped with a message, except in CI (CI=true), where it fails.
 #
-# FUZZ_EXAMPLES bounds the examples per operation and phase (default 300, about a minute a
-# backend here) and FUZZ_SEED fixes
-# the random seed (default 1): a failure in CI is reproduced with the same seed.
+# FUZZ_EXAMPLES bounds the examples per operation and phase (1 to 10000, default 300, about
+# 40 s a backend here) and FUZZ_SEED fixes the random seed (0 to 18 digits, default 1): a
+# failure in CI is reproduced with the same seed.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
@@ -23,6 +23,9 @@ fail() { say "FAIL: $*"; exit 1; }
 
 examples="${FUZZ_EXAMPLES:-300}"
 seed="${FUZZ_SEED:-1}"
+[[ "$examples" =~ ^[0-9]+$ ]] && [ "$examples" -ge 1 ] && [ "$examples" -le 10000 ] \
+    || fail "FUZZ_EXAMPLES must be a whole number from 1 to 10000, not \"$examples\""
+[[ "$seed" =~ ^[0-9]+$ ]] && [ "${#seed}" -le 18 ] || fail "FUZZ_SEED must be a whole number from 0 to 999999999999999999, not \"$seed\""
 command -v schemathesis >/dev/null 2>&1 || fail "schemathesis is not installed: python3 -m pip install schemathesis"
 
 build_log="$(mktemp)"
