@@ -19,7 +19,7 @@ struct FactsAPI: APIProtocol {
         case .json(let value): body = value
         }
         let registration = DeviceRegistration(
-            platform: body.platform, model: body.model, osVersion: body.osVersion, language: Language(body.language))
+            platform: body.platform, model: body.model, osVersion: body.osVersion, language: body.language)
         var generator = SystemRandomNumberGenerator()
         let key = DeviceKey.generate(using: &generator)
         try await database.insertDevice(registration, keyDigest: DeviceKey.digest(of: key), createdAt: Timestamp.string(now()))
@@ -28,7 +28,7 @@ struct FactsAPI: APIProtocol {
 
     /// `GET /api/metadata`: the categories and content types in the requested language.
     func getMetadata(_ input: Operations.GetMetadata.Input) async throws -> Operations.GetMetadata.Output {
-        .ok(.init(body: .json(try await database.metadata(language: Language(input.query.language)))))
+        .ok(.init(body: .json(try await database.metadata(language: input.query.language))))
     }
 
     /// `GET /api/facts`: one page of facts in the requested language, narrowed by category
@@ -36,7 +36,7 @@ struct FactsAPI: APIProtocol {
     func listFacts(_ input: Operations.ListFacts.Input) async throws -> Operations.ListFacts.Output {
         let parameters = input.query
         let query = FactQuery(
-            language: Language(parameters.language),
+            language: parameters.language,
             categoryIDs: try await categoryIDs(try FactsFilter.categorySlugs(parameters.categories)),
             difficulties: try FactsFilter.difficulties(parameters.difficulty),
             page: parameters.page ?? 1,

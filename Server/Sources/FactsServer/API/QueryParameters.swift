@@ -20,12 +20,12 @@ struct QueryParameters: Sendable {
     }
 
     /// The required `language`.
-    func language() throws(APIError) -> Language {
-        let codes = Language.allCases.map(\.rawValue).joined(separator: ", ")
+    func language() throws(APIError) -> Components.Schemas.Language {
+        let codes = Components.Schemas.Language.allCases.map(\.rawValue).joined(separator: ", ")
         guard let code = try value("language") else {
             throw .invalidParameter("language", "language is required: one of \(codes)")
         }
-        guard let language = Language(rawValue: code) else {
+        guard let language = Components.Schemas.Language(rawValue: code) else {
             throw .invalidParameter("language", "language must be one of \(codes), not \"\(code)\"")
         }
         return language

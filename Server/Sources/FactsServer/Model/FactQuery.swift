@@ -1,7 +1,7 @@
 /// Which facts to list: one language, optionally narrowed to categories and
 /// difficulties, one page of them in id order.
 struct FactQuery: Sendable, Equatable {
-    let language: Language
+    let language: Components.Schemas.Language
     /// Category ids, never empty; `nil` for every category.
     let categoryIDs: [Int]?
     /// Never empty; `nil` for every difficulty.

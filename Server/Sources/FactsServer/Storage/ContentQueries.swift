@@ -2,7 +2,7 @@ import Foundation
 
 extension FactsDatabase {
     /// The categories and content types with their names in `language`, each in id order.
-    func metadata(language: Language) async throws -> Components.Schemas.Metadata {
+    func metadata(language: Components.Schemas.Language) async throws -> Components.Schemas.Metadata {
         try await database.withSession { executor in
             let categories = try await executor.query(
                 """
@@ -29,7 +29,7 @@ extension FactsDatabase {
             ).map { row in
                 Components.Schemas.ContentType(id: try row.int(0), name: try row.text(1), slug: try row.text(2), description: try row.text(3))
             }
-            return Components.Schemas.Metadata(language: .init(language), categories: categories, contentTypes: contentTypes)
+            return Components.Schemas.Metadata(language: language, categories: categories, contentTypes: contentTypes)
         }
     }
 
@@ -90,7 +90,7 @@ extension FactsDatabase {
     private static func fact(_ row: SQLRow) throws -> Components.Schemas.Fact {
         let difficulty = try row.text(4)
         let language = try row.text(12)
-        guard let parsedDifficulty = Difficulty(rawValue: difficulty), let parsedLanguage = Language(rawValue: language) else {
+        guard let parsedDifficulty = Difficulty(rawValue: difficulty), let parsedLanguage = Components.Schemas.Language(rawValue: language) else {
             throw StorageError("fact \(try row.int(0)) has difficulty \(difficulty) and language \(language)")
         }
         let tags = try JSONDecoder().decode([String].self, from: Data(try row.text(7).utf8))
@@ -98,7 +98,7 @@ extension FactsDatabase {
             id: try row.int(0), title: try row.text(1), content: try row.text(2), summary: try row.text(3),
             difficulty: parsedDifficulty, contentType: try row.text(5), category: try row.text(6), tags: tags,
             sourceUrl: try row.optionalText(8), readingTime: try row.int(9), wordCount: try row.int(10),
-            imageUrl: try row.optionalText(11), language: .init(parsedLanguage), createdAt: try row.text(13)
+            imageUrl: try row.optionalText(11), language: parsedLanguage, createdAt: try row.text(13)
         )
     }
 }

@@ -1,5 +1,4 @@
 import Foundation
-import Logging
 
 /// A clock that moves only when the test says: the registration limits refill on it, so a
 /// test of `Retry-After` waits for nothing. Sleeping on it is a mistake the test reports.
@@ -25,50 +24,5 @@ final class ManualClock: Clock, @unchecked Sendable {
     func sleep(until deadline: Instant, tolerance: Duration?) async throws {
         struct UnexpectedSleep: Error {}
         throw UnexpectedSleep()
-    }
-}
-
-/// A log handler that keeps every record, for tests that read what the server logged.
-final class CapturedLogs: @unchecked Sendable {
-    struct Record: Sendable {
-        let level: Logger.Level
-        let message: String
-        let metadata: [String: String]
-
-        /// The message and its metadata as one text, to search.
-        var text: String { ([message] + metadata.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }).joined(separator: " ") }
-    }
-
-    private let lock = NSLock()
-    private var kept: [Record] = []
-
-    var records: [Record] { lock.withLock { kept } }
-
-    /// A logger whose records land here, at `level` and above.
-    func logger(level: Logger.Level = .info) -> Logger {
-        var logger = Logger(label: "captured") { _ in Handler(logs: self) }
-        logger.logLevel = level
-        return logger
-    }
-
-    fileprivate func append(_ record: Record) {
-        lock.withLock { kept.append(record) }
-    }
-
-    private struct Handler: LogHandler {
-        let logs: CapturedLogs
-        var metadata: Logger.Metadata = [:]
-        var logLevel: Logger.Level = .trace
-
-        subscript(metadataKey key: String) -> Logger.Metadata.Value? {
-            get { metadata[key] }
-            set { metadata[key] = newValue }
-        }
-
-        func log(event: LogEvent) {
-            var all = metadata
-            all.merge(event.metadata ?? [:]) { $1 }
-            logs.append(Record(level: event.level, message: "\(event.message)", metadata: all.mapValues { "\($0)" }))
-        }
     }
 }
