@@ -27,6 +27,10 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        // The Facts A Day client, generated from Server/openapi.yaml (Server/Scripts/generate-openapi.sh,
+        // committed: no build plugin), runs on the OpenAPI runtime, over the recipe's own transport.
+        .package(url: "https://github.com/apple/swift-openapi-runtime", from: "1.13.4"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
         // DocC for every library target: `swift package generate-documentation` (Scripts/check-docs.sh).
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
@@ -62,7 +66,11 @@ let package = Package(
         .target(name: "Countdowns", dependencies: ["Bugle"], path: "Sources/Recipes/Countdowns"),
         // Facts A Day persists its content beside Bugle's store, in the same SQLite file.
         .target(
-            name: "FactsADay", dependencies: ["Bugle", "BugleStore", .product(name: "GRDB", package: "GRDB.swift")],
+            name: "FactsADay",
+            dependencies: [
+                "Bugle", "BugleStore", .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"), .product(name: "HTTPTypes", package: "swift-http-types"),
+            ],
             path: "Sources/Recipes/FactsADay"),
         // Scenario glue for the recipes: what `recipe:` in a scenario file can name.
         .target(

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs every test: the Bugle package, then the content server (Server/) against SQLite and
 # PostgreSQL, with the Facts A Day client against it, then the two programs end to end
-# (Scripts/facts-end-to-end.sh).
+# (Scripts/facts-end-to-end.sh), and the real server fuzzed against its contract on both
+# databases (Server/Scripts/fuzz.sh).
 #
 # PostgreSQL: FACTS_TEST_POSTGRES_URL when it is set; otherwise, as root, the server that
 # Server/Scripts/start-postgres.sh installs and starts. Without either the PostgreSQL tests
@@ -23,3 +24,5 @@ fi
 swift test --package-path Server
 
 Scripts/facts-end-to-end.sh
+
+Server/Scripts/fuzz.sh

@@ -18,6 +18,15 @@ struct Serve: AsyncParsableCommand {
 
     @OptionGroup var storage: DatabaseOptions
 
+    @Option(help: ArgumentHelp("The largest request body, in bytes: 1024 to 1048576.", valueName: "bytes"))
+    var maxBodySize = ServerLimits().maximumBodySize
+
+    @Option(help: ArgumentHelp("Device registrations a minute from one client address: 1 to 100000.", valueName: "count"))
+    var registerRatePerAddress = ServerLimits().registrationsPerAddress
+
+    @Option(help: ArgumentHelp("Device registrations a minute from all addresses together: 1 to 10000000.", valueName: "count"))
+    var registerRateGlobal = ServerLimits().registrationsInTotal
+
     @Option(
         help: ArgumentHelp(
             "The corpus folder to seed an empty database from. Default: the Corpus folder beside the server's Package.swift, found from the executable's location, else Corpus or Server/Corpus in the working directory.",
@@ -29,12 +38,23 @@ struct Serve: AsyncParsableCommand {
         guard (0...65535).contains(port) else {
             throw ValidationError("--port must be from 0 to 65535, not \(port)")
         }
+        _ = try limits()
+    }
+
+    /// The limits the options set; a `ValidationError` naming the option outside its range.
+    func limits() throws -> ServerLimits {
+        do {
+            return try ServerLimits(
+                maximumBodySize: maxBodySize, registrationsPerAddress: registerRatePerAddress, registrationsInTotal: registerRateGlobal)
+        } catch let error as ConfigurationError {
+            throw ValidationError(error.message)
+        }
     }
 
     func run() async throws {
         let logger = Logger(label: "facts-server")
         let storage = self.storage
-        let (host, port, corpus) = (self.host, self.port, self.corpus)
+        let (host, port, corpus, limits) = (self.host, self.port, self.corpus, try self.limits())
         try await FactsDatabase.withOpened(try storage.location(), logger: logger) { database in
             if try await database.isEmpty() {
                 let folder =
@@ -48,7 +68,7 @@ struct Serve: AsyncParsableCommand {
             } else if corpus != nil {
                 Output.line("\(storage.summary) already has content; --corpus is read only into an empty database (use facts-server import)")
             }
-            let server = FactsServer(database: database, logger: logger)
+            let server = FactsServer(database: database, logger: logger, limits: limits)
             try await server.application(host: host, port: port) { boundPort in
                 Output.line("facts-server listening on http://\(host):\(boundPort) (\(storage.summary))")
             }.runService()

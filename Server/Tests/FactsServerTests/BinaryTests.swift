@@ -71,6 +71,9 @@ import Testing
         (["--port", "70000"], "--port must be from 0 to 65535"),
         (["--postgres", "mysql://u@h/d"], "not a PostgreSQL URL"),
         (["import"], "--corpus"),
+        (["--max-body-size", "100"], "--max-body-size) must be from 1024 to 1048576 bytes, not 100"),
+        (["--register-rate-per-address", "0"], "--register-rate-per-address) must be from 1 to 100000 a minute, not 0"),
+        (["--register-rate-global=-5"], "--register-rate-global) must be from 1 to 10000000 a minute, not -5"),
     ])
     func aWrongCommandLineFailsSayingWhy(arguments: [String], message: String) throws {
         let run = try run(arguments)
@@ -189,6 +192,7 @@ struct RunningServer {
     func registeredKey() async throws -> String {
         var request = URLRequest(url: URL(string: "http://127.0.0.1:\(port)/api/devices/register")!)
         request.httpMethod = "POST"
+        request.setValue("application/json", forHTTPHeaderField: "Content-Type")
         request.httpBody = Data(#"{"platform": "linux", "model": "test", "os_version": "12", "language": "en"}"#.utf8)
         let (data, _) = try await URLSession.shared.data(for: request)
         let body = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])

@@ -21,10 +21,18 @@ enum Endpoint: CaseIterable, Sendable {
         }
     }
 
+    /// Whether `path` is this endpoint's, with or without a trailing slash.
+    func matches(_ path: String) -> Bool {
+        Self.trimmed(path) == self.path
+    }
+
+    private static func trimmed(_ path: String) -> String {
+        path.count > 1 && path.hasSuffix("/") ? String(path.dropLast()) : path
+    }
+
     /// The methods some endpoint at `path` takes (a GET also answers HEAD); empty when
     /// no endpoint is there.
     static func methods(at path: String) -> [HTTPRequest.Method] {
-        let trimmed = path.count > 1 && path.hasSuffix("/") ? String(path.dropLast()) : path
-        return allCases.filter { $0.path == trimmed }.flatMap { $0.method == .get ? [.get, .head] : [$0.method] }
+        allCases.filter { $0.matches(path) }.flatMap { $0.method == .get ? [.get, .head] : [$0.method] }
     }
 }

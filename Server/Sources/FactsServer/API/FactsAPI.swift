@@ -1,102 +1,53 @@
 import Foundation
-import HTTPTypes
-import Hummingbird
+import OpenAPIRuntime
 
-/// The three endpoints of the content service, over a ``FactsDatabase``.
-struct FactsAPI: Sendable {
+/// The three operations of the contract (`openapi.yaml`) over a ``FactsDatabase``: the
+/// handlers of the generated `APIProtocol`.
+///
+/// ``ContractMiddleware`` has checked every request before, with the service's own error
+/// messages (the generated decoding accepts more and says less), so what reaches a handler is
+/// in range: only an unknown category slug is left to find here, as it needs the database.
+struct FactsAPI: APIProtocol {
     let database: FactsDatabase
     /// Now, for the time a device registered.
     let now: @Sendable () -> Date
 
-    /// The largest request body read, in bytes: a registration is a few dozen.
-    static let maximumBodySize = 16 * 1024
-    /// The longest `model` or `os_version` kept.
-    static let maximumTextLength = 200
-
-    /// The last page a client may ask for: far past any corpus, and it keeps the row
-    /// offset small.
-    static let maximumPage = 1_000_000
-
     /// `POST /api/devices/register`: stores the device and answers 201 with its new key.
-    func registerDevice(_ request: Request) async throws -> Response {
-        var request = request
-        let body = try await request.collectBody(upTo: Self.maximumBodySize)
-        let value: JSONValue
-        do {
-            value = try JSONValue.parse(Data(body.readableBytesView))
-        } catch {
-            throw APIError.invalidJSON("the body is not JSON: \(error.reason)")
+    func registerDevice(_ input: Operations.RegisterDevice.Input) async throws -> Operations.RegisterDevice.Output {
+        let body: Components.Schemas.DeviceRegistration
+        switch input.body {
+        case .json(let value): body = value
         }
-        guard case .object(let fields) = value else {
-            throw APIError.invalidJSON("the body must be a JSON object, not \(value.kind)")
-        }
-        let registration: DeviceRegistration
-        do {
-            let object = JSONObject(fields: fields)
-            registration = DeviceRegistration(
-                platform: try object.oneOf("platform", Platform.self),
-                model: try Self.shortText("model", from: object),
-                osVersion: try Self.shortText("os_version", from: object),
-                language: try object.oneOf("language", Language.self)
-            )
-        } catch {
-            throw APIError.invalidParameter(error.field, error.message)
-        }
+        let registration = DeviceRegistration(
+            platform: body.platform, model: body.model, osVersion: body.osVersion, language: body.language)
         var generator = SystemRandomNumberGenerator()
         let key = DeviceKey.generate(using: &generator)
         try await database.insertDevice(registration, keyDigest: DeviceKey.digest(of: key), createdAt: Timestamp.string(now()))
-        return try JSONResponse.make(["device_key": key], status: .created)
+        return .created(.init(body: .json(.init(deviceKey: key))))
     }
 
     /// `GET /api/metadata`: the categories and content types in the requested language.
-    func metadata(_ request: Request) async throws -> Response {
-        try await authenticate(request)
-        let parameters = QueryParameters(request)
-        return try JSONResponse.make(try await database.metadata(language: try parameters.language()))
+    func getMetadata(_ input: Operations.GetMetadata.Input) async throws -> Operations.GetMetadata.Output {
+        .ok(.init(body: .json(try await database.metadata(language: input.query.language))))
     }
 
     /// `GET /api/facts`: one page of facts in the requested language, narrowed by category
     /// and difficulty.
-    func facts(_ request: Request) async throws -> Response {
-        try await authenticate(request)
-        let parameters = QueryParameters(request)
-        let language = try parameters.language()
-        let page = try parameters.integer("page", default: 1, in: 1...Self.maximumPage)
-        let pageSize = try parameters.integer("page_size", default: FactQuery.defaultPageSize, in: 1...FactQuery.maximumPageSize)
-        let difficulties = try Self.difficulties(parameters)
-        let categoryIDs = try await categoryIDs(parameters)
-        let query = FactQuery(language: language, categoryIDs: categoryIDs, difficulties: difficulties, page: page, pageSize: pageSize)
-        return try JSONResponse.make(try await database.facts(query))
+    func listFacts(_ input: Operations.ListFacts.Input) async throws -> Operations.ListFacts.Output {
+        let parameters = input.query
+        let query = FactQuery(
+            language: parameters.language,
+            categoryIDs: try await categoryIDs(try FactsFilter.categorySlugs(parameters.categories)),
+            difficulties: try FactsFilter.difficulties(parameters.difficulty),
+            page: parameters.page ?? 1,
+            pageSize: parameters.pageSize ?? FactQuery.defaultPageSize
+        )
+        return .ok(.init(body: .json(try await database.facts(query))))
     }
 
-    /// Throws a 401 unless `X-Device-Key` holds the key of a registered device.
-    private func authenticate(_ request: Request) async throws {
-        guard let key = request.headers[.deviceKey], !key.isEmpty else {
-            throw APIError.missingDeviceKey
-        }
-        let digest = DeviceKey.digest(of: key)
-        guard let stored = try await database.storedDigest(matching: digest),
-            DeviceKey.constantTimeEquals(stored, digest)
-        else {
-            throw APIError.invalidDeviceKey
-        }
-    }
-
-    /// `difficulty`: absent or `all` for every difficulty, else a list of difficulties.
-    private static func difficulties(_ parameters: QueryParameters) throws(APIError) -> [Difficulty]? {
-        guard let names = try parameters.list("difficulty"), names != ["all"] else { return nil }
-        return try names.map { name throws(APIError) in
-            guard let difficulty = Difficulty(rawValue: name) else {
-                let allowed = Difficulty.allCases.map(\.rawValue).joined(separator: ", ")
-                throw .invalidParameter("difficulty", "difficulty must be all or a list of \(allowed), not \"\(name)\"")
-            }
-            return difficulty
-        }
-    }
-
-    /// `categories`: absent for every category, else slugs that must all exist.
-    private func categoryIDs(_ parameters: QueryParameters) async throws -> [Int]? {
-        guard let slugs = try parameters.list("categories") else { return nil }
+    /// The ids of `slugs`, which must all exist; `nil` for every category.
+    private func categoryIDs(_ slugs: [String]?) async throws -> [Int]? {
+        guard let slugs else { return nil }
         let ids = try await database.categoryIDs()
         let unknown = slugs.filter { ids[$0] == nil }
         guard unknown.isEmpty else {
@@ -105,17 +56,4 @@ struct FactsAPI: Sendable {
         }
         return slugs.compactMap { ids[$0] }
     }
-
-    private static func shortText(_ field: String, from object: JSONObject) throws(FieldError) -> String {
-        let text = try object.string(field)
-        guard text.count <= maximumTextLength else {
-            throw FieldError(field: field, message: "\(field) must be at most \(maximumTextLength) characters")
-        }
-        return text
-    }
-}
-
-extension HTTPField.Name {
-    /// `X-Device-Key`: the key a device got when it registered.
-    static let deviceKey = HTTPField.Name("X-Device-Key")!
 }

@@ -1,6 +1,8 @@
 import Foundation
 import Hummingbird
 import Logging
+import OpenAPIHummingbird
+import OpenAPIRuntime
 
 /// The content service's HTTP server: the API over a ``FactsDatabase``.
 ///
@@ -13,30 +15,42 @@ import Logging
 public struct FactsServer: Sendable {
     let api: FactsAPI
     let logger: Logger
+    let limits: ServerLimits
+    let uptime: Uptime
+
+    /// How long a connection may stay silent, mid-request or between requests, before it is
+    /// closed: a client that opens connections and sends nothing holds none for long.
+    static let idleTimeout: Duration = .seconds(30)
 
     /// A server over `database`.
     ///
-    /// - Parameter now: The time a device registers at; the system clock unless a test
-    ///   fixes it.
-    public init(database: FactsDatabase, logger: Logger, now: @escaping @Sendable () -> Date = Date.init) {
+    /// - Parameters:
+    ///   - limits: The body size and registration rate limits.
+    ///   - clock: The monotonic clock the registration limits refill on; a test moves its own.
+    ///   - now: The time a device registers at; the system clock unless a test fixes it.
+    public init(
+        database: FactsDatabase, logger: Logger, limits: ServerLimits = ServerLimits(),
+        clock: any Clock<Duration> = ContinuousClock(), now: @escaping @Sendable () -> Date = Date.init
+    ) {
         self.api = FactsAPI(database: database, now: now)
         self.logger = logger
+        self.limits = limits
+        self.uptime = Uptime(clock)
     }
 
-    /// The routes: the three endpoints, behind the middleware that writes every error as JSON.
-    func router() -> Router<BasicRequestContext> {
-        let router = Router(context: BasicRequestContext.self, options: .autoGenerateHeadEndpoints)
+    /// The routes: the contract's three operations (the generated `APIProtocol`, served
+    /// through swift-openapi-hummingbird), behind the middleware that logs each request,
+    /// writes every error as JSON, bounds the body, limits registrations and checks each
+    /// request against the contract.
+    func router() throws -> Router<FactsRequestContext> {
+        let router = Router(context: FactsRequestContext.self, options: .autoGenerateHeadEndpoints)
+        router.add(middleware: AccessLogMiddleware(logger: logger))
         router.add(middleware: ErrorMiddleware())
-        let api = self.api
-        for endpoint in Endpoint.allCases {
-            router.on(RouterPath(endpoint.path), method: endpoint.method) { request, _ in
-                switch endpoint {
-                case .registerDevice: try await api.registerDevice(request)
-                case .metadata: try await api.metadata(request)
-                case .facts: try await api.facts(request)
-                }
-            }
-        }
+        router.add(middleware: BodyLimitMiddleware(maximumBodySize: limits.maximumBodySize))
+        router.add(middleware: RegistrationLimitMiddleware(limits, uptime: uptime))
+        router.add(middleware: ContractMiddleware(database: api.database))
+        // Compact JSON, as before the generated code: sorted keys, slashes unescaped.
+        try api.registerHandlers(on: router, configuration: Configuration(jsonEncodingOptions: [.sortedKeys, .withoutEscapingSlashes]))
         return router
     }
 
@@ -49,9 +63,10 @@ public struct FactsServer: Sendable {
         host: String,
         port: Int,
         onListening: @escaping @Sendable (Int) async -> Void = { _ in }
-    ) -> some ApplicationProtocol {
+    ) throws -> some ApplicationProtocol {
         Application(
-            router: router(),
+            router: try router(),
+            server: .http1(configuration: .init(idleTimeout: .seconds(Int64(Self.idleTimeout.components.seconds)))),
             configuration: ApplicationConfiguration(address: .hostname(host, port: port)),
             onServerRunning: { channel in
                 await onListening(channel.localAddress?.port ?? port)

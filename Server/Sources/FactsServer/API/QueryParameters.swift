@@ -20,12 +20,12 @@ struct QueryParameters: Sendable {
     }
 
     /// The required `language`.
-    func language() throws(APIError) -> Language {
-        let codes = Language.allCases.map(\.rawValue).joined(separator: ", ")
+    func language() throws(APIError) -> Components.Schemas.Language {
+        let codes = Components.Schemas.Language.allCases.map(\.rawValue).joined(separator: ", ")
         guard let code = try value("language") else {
             throw .invalidParameter("language", "language is required: one of \(codes)")
         }
-        guard let language = Language(rawValue: code) else {
+        guard let language = Components.Schemas.Language(rawValue: code) else {
             throw .invalidParameter("language", "language must be one of \(codes), not \"\(code)\"")
         }
         return language
@@ -43,13 +43,19 @@ struct QueryParameters: Sendable {
         return number
     }
 
-    /// The comma-separated list in `name`, its items trimmed and without repeats, or `nil`
-    /// when `name` is absent; a 400 when an item is empty.
+    /// The comma-separated list in `name`, its items without surrounding spaces or repeats,
+    /// or `nil` when `name` is absent; a 400 when an item is empty.
     func list(_ name: String) throws(APIError) -> [String]? {
-        guard let text = try value(name) else { return nil }
+        try Self.list(name, try value(name))
+    }
+
+    /// `text`, the value of `name`, read as ``list(_:)`` reads it.
+    static func list(_ name: String, _ text: String?) throws(APIError) -> [String]? {
+        guard let text else { return nil }
         var items: [String] = []
         for item in text.split(separator: ",", omittingEmptySubsequences: false) {
-            let trimmed = item.trimmingCharacters(in: .whitespaces)
+            // Spaces only, as the contract's patterns say: a tab is a mistake, not padding.
+            let trimmed = item.trimmingCharacters(in: CharacterSet(charactersIn: " "))
             guard !trimmed.isEmpty else {
                 throw .invalidParameter(name, "\(name) must be a comma-separated list without empty items, not \"\(text)\"")
             }

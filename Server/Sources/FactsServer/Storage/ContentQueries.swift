@@ -2,7 +2,7 @@ import Foundation
 
 extension FactsDatabase {
     /// The categories and content types with their names in `language`, each in id order.
-    func metadata(language: Language) async throws -> Metadata {
+    func metadata(language: Components.Schemas.Language) async throws -> Components.Schemas.Metadata {
         try await database.withSession { executor in
             let categories = try await executor.query(
                 """
@@ -13,7 +13,7 @@ extension FactsDatabase {
                 """,
                 [.text(language.rawValue)]
             ).map { row in
-                Category(
+                Components.Schemas.Category(
                     id: try row.int(0), name: try row.text(1), slug: try row.text(2),
                     description: try row.text(3), icon: try row.text(4), colorHex: try row.text(5)
                 )
@@ -27,9 +27,9 @@ extension FactsDatabase {
                 """,
                 [.text(language.rawValue)]
             ).map { row in
-                ContentType(id: try row.int(0), name: try row.text(1), slug: try row.text(2), description: try row.text(3))
+                Components.Schemas.ContentType(id: try row.int(0), name: try row.text(1), slug: try row.text(2), description: try row.text(3))
             }
-            return Metadata(language: language, categories: categories, contentTypes: contentTypes)
+            return Components.Schemas.Metadata(language: language, categories: categories, contentTypes: contentTypes)
         }
     }
 
@@ -45,7 +45,7 @@ extension FactsDatabase {
     }
 
     /// One page of the facts that `query` selects, in id order, and how many there are in all.
-    func facts(_ query: FactQuery) async throws -> FactPage {
+    func facts(_ query: FactQuery) async throws -> Components.Schemas.FactPage {
         var conditions = ["f.language = $1"]
         var binds: [SQLValue] = [.text(query.language.rawValue)]
         if let categoryIDs = query.categoryIDs {
@@ -77,7 +77,8 @@ extension FactsDatabase {
                 """,
                 limitBinds
             ).map(Self.fact)
-            return FactPage(facts: facts, page: query.page, pageSize: query.pageSize, total: total)
+            return Components.Schemas.FactPage(
+                facts: facts, page: query.page, pageSize: query.pageSize, total: total, totalPages: FactQuery.pages(for: total, of: query.pageSize))
         }
     }
 
@@ -86,18 +87,18 @@ extension FactsDatabase {
         (0..<count).map { "$\(existing + 1 + $0)" }.joined(separator: ", ")
     }
 
-    private static func fact(_ row: SQLRow) throws -> Fact {
+    private static func fact(_ row: SQLRow) throws -> Components.Schemas.Fact {
         let difficulty = try row.text(4)
         let language = try row.text(12)
-        guard let parsedDifficulty = Difficulty(rawValue: difficulty), let parsedLanguage = Language(rawValue: language) else {
+        guard let parsedDifficulty = Difficulty(rawValue: difficulty), let parsedLanguage = Components.Schemas.Language(rawValue: language) else {
             throw StorageError("fact \(try row.int(0)) has difficulty \(difficulty) and language \(language)")
         }
         let tags = try JSONDecoder().decode([String].self, from: Data(try row.text(7).utf8))
-        return Fact(
+        return Components.Schemas.Fact(
             id: try row.int(0), title: try row.text(1), content: try row.text(2), summary: try row.text(3),
             difficulty: parsedDifficulty, contentType: try row.text(5), category: try row.text(6), tags: tags,
-            sourceURL: try row.optionalText(8), readingTime: try row.int(9), wordCount: try row.int(10),
-            imageURL: try row.optionalText(11), language: parsedLanguage, createdAt: try row.text(13)
+            sourceUrl: try row.optionalText(8), readingTime: try row.int(9), wordCount: try row.int(10),
+            imageUrl: try row.optionalText(11), language: parsedLanguage, createdAt: try row.text(13)
         )
     }
 }

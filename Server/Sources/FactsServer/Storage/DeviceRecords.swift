@@ -3,7 +3,7 @@ struct DeviceRegistration: Sendable, Equatable {
     let platform: Platform
     let model: String
     let osVersion: String
-    let language: Language
+    let language: Components.Schemas.Language
 }
 
 extension FactsDatabase {

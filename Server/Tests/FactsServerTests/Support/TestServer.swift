@@ -23,11 +23,14 @@ struct TestServer: Sendable {
         _ backend: Backend,
         seeded: Bool = true,
         corpus: URL = Fixture.corpus,
+        limits: ServerLimits = ServerLimits(),
+        clock: any Clock<Duration> = ContinuousClock(),
+        logger: Logger = testLogger,
         _ body: (TestServer) async throws -> Void
     ) async throws {
         try await TestDatabase.with(backend, seeded: seeded, corpus: corpus) { database, location in
             let (ports, listening) = AsyncStream.makeStream(of: Int.self)
-            let application = FactsServer(database: database, logger: testLogger, now: { now })
+            let application = try FactsServer(database: database, logger: logger, limits: limits, clock: clock, now: { now })
                 .application(host: "127.0.0.1", port: 0) { port in listening.yield(port) }
             // Stopped by a graceful shutdown, as a signal stops the real one, not by cancellation.
             let services = ServiceGroup(configuration: .init(services: [application], logger: testLogger))
@@ -72,7 +75,9 @@ struct TestServer: Sendable {
         }
         if let body {
             request.httpBody = body
-            request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+            if request.value(forHTTPHeaderField: "Content-Type") == nil {
+                request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+            }
         }
         let (data, response) = try await URLSession.shared.data(for: request)
         let http = try #require(response as? HTTPURLResponse)

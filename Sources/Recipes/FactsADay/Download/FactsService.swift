@@ -1,4 +1,6 @@
 import Foundation
+import HTTPTypes
+import OpenAPIRuntime
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -105,6 +107,10 @@ public protocol FactsService: Sendable {
 
 /// The content service over HTTP, with `URLSession`, under ``NetworkLimits``.
 ///
+/// The requests and answers are the client generated from the contract, `Server/openapi.yaml`
+/// (committed, by `Server/Scripts/generate-openapi.sh`); its transport is the recipe's own, so
+/// every call keeps its timeouts and body cap on every platform.
+///
 /// Every failure is a ``FactsError`` that says what the user would want to know:
 ///
 /// | what happened | code | message |
@@ -151,93 +157,115 @@ public struct HTTPFactsService: FactsService {
     }
 
     public func register(_ device: DeviceInfo, language: FactsLanguage, within timeLimit: Duration) async throws -> String {
-        struct Body: Encodable { var platform, model, os_version, language: String }
-        struct Answer: Decodable { var device_key: String }
-        var request = URLRequest(url: baseURL.appendingPathComponent("api/devices/register"))
-        request.httpMethod = "POST"
-        request.setValue("application/json", forHTTPHeaderField: "Content-Type")
-        request.httpBody = try JSONEncoder().encode(
-            Body(platform: device.platform, model: device.model, os_version: device.osVersion, language: language.rawValue))
-        let answer: Answer = try await send(request, within: timeLimit)
-        return answer.device_key
+        guard let platform = Components.Schemas.Platform(rawValue: device.platform) else {
+            let names = Components.Schemas.Platform.allCases.map(\.rawValue).joined(separator: ", ")
+            throw FactsError(.invalidConfiguration, "platform must be one of \(names), not \"\(device.platform)\"")
+        }
+        let registration = Components.Schemas.DeviceRegistration(
+            platform: platform, model: device.model, osVersion: device.osVersion, language: Components.Schemas.Language(language))
+        return try await call(within: timeLimit) { client in
+            switch try await client.registerDevice(body: .json(registration)) {
+            case .created(let created): try created.body.json.deviceKey
+            default: nil
+            }
+        }
     }
 
     public func metadata(language: FactsLanguage, deviceKey: String, within timeLimit: Duration) async throws -> FactsMetadata {
-        try await send(get("api/metadata", [URLQueryItem(name: "language", value: language.rawValue)], deviceKey: deviceKey), within: timeLimit)
+        try await call(within: timeLimit, deviceKey: deviceKey) { client in
+            switch try await client.getMetadata(query: .init(language: Components.Schemas.Language(language))) {
+            case .ok(let ok): FactsMetadata(try ok.body.json)
+            default: nil
+            }
+        }
     }
 
     public func facts(_ query: FactsQuery, page: Int, pageSize: Int, deviceKey: String, within timeLimit: Duration) async throws -> FactsPage {
-        var items = [URLQueryItem(name: "language", value: query.language.rawValue)]
-        if !query.categories.isEmpty { items.append(URLQueryItem(name: "categories", value: query.categories.joined(separator: ","))) }
-        items += [
-            URLQueryItem(name: "difficulty", value: query.difficulty.queryValue),
-            URLQueryItem(name: "page", value: String(page)), URLQueryItem(name: "page_size", value: String(pageSize)),
-        ]
-        return try await send(get("api/facts", items, deviceKey: deviceKey), within: timeLimit)
-    }
-
-    private func get(_ path: String, _ items: [URLQueryItem], deviceKey: String) -> URLRequest {
-        var components = URLComponents(url: baseURL.appendingPathComponent(path), resolvingAgainstBaseURL: false)
-        components?.queryItems = items
-        var request = URLRequest(url: components?.url ?? baseURL)
-        request.setValue(deviceKey, forHTTPHeaderField: "X-Device-Key")
-        return request
-    }
-
-    private func send<Answer: Decodable>(_ request: URLRequest, within timeLimit: Duration) async throws -> Answer {
-        let path = request.url?.path ?? ""
-        let answer = try await HTTPExchange.send(request, limits: limits, within: timeLimit, server: server)
-        let status = answer.response.statusCode
-        switch status {
-        case 200..<300:
-            do {
-                return try JSONDecoder().decode(Answer.self, from: answer.body)
-            } catch {
-                throw FactsError(
-                    .invalidResponse, "\(server) is not the Facts A Day content service: it answered \(path) with \(Self.excerpt(of: answer.body))")
-            }
-        case 400..<500:
-            let failure = try? JSONDecoder().decode(ServiceFailure.self, from: answer.body)
-            let detail = failure.map { "\($0.error.code): \($0.error.message)" } ?? "HTTP \(status)"
-            throw FactsError(.rejected, "\(path): \(detail)", serviceCode: failure?.error.code)
-        case 500..<600:
-            let failure = try? JSONDecoder().decode(ServiceFailure.self, from: answer.body)
-            let detail = failure.map { " (\(Self.printable($0.error.code)): \(Self.printable($0.error.message)))" } ?? ""
-            throw FactsError(.serverError, "The server at \(server) answered HTTP \(status) to \(path)\(detail)", serviceCode: failure?.error.code)
-        default:
-            throw FactsError(.invalidResponse, "\(server) is not the Facts A Day content service: it answered HTTP \(status) to \(path)")
-        }
-    }
-
-    /// The start of `body` as text, quoted, with control characters escaped: enough for the
-    /// user to recognise what answered.
-    static func excerpt(of body: Data) -> String {
-        guard !body.isEmpty else { return "an empty body" }
-        let text = String(decoding: body.prefix(60), as: UTF8.self)
-        return "“\(printable(text))\(body.count > 60 ? "…" : "")”"
-    }
-
-    /// `text` with control and invisible format characters written as `\u{1B}`.
-    static func printable(_ text: String) -> String {
-        var result = ""
-        for scalar in text.unicodeScalars {
-            switch scalar.properties.generalCategory {
-            case .control, .format, .lineSeparator, .paragraphSeparator:
-                result += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
-            default:
-                result.unicodeScalars.append(scalar)
+        let parameters = Operations.ListFacts.Input.Query(
+            language: Components.Schemas.Language(query.language),
+            categories: query.categories.isEmpty ? nil : query.categories.joined(separator: ","),
+            difficulty: query.difficulty.queryValue, page: page, pageSize: pageSize)
+        return try await call(within: timeLimit, deviceKey: deviceKey) { client in
+            switch try await client.listFacts(query: parameters) {
+            case .ok(let ok): FactsPage(try ok.body.json)
+            default: nil
             }
         }
-        return result
+    }
+
+    /// Runs `operation` with the generated client over an ``ExchangeTransport`` that has
+    /// `timeLimit`, sending `deviceKey` as `X-Device-Key` when given; throws what the user
+    /// should read. `operation` returns `nil` for a success the contract does not list.
+    private func call<T: Sendable>(
+        within timeLimit: Duration, deviceKey: String? = nil, _ operation: (Client) async throws -> T?
+    ) async throws -> T {
+        let transport = ExchangeTransport(limits: limits, within: timeLimit, server: server)
+        let client = Client(
+            serverURL: baseURL, transport: transport, middlewares: deviceKey.map { [DeviceKeyMiddleware(key: $0)] } ?? [])
+        let value: T?
+        do {
+            value = try await operation(client)
+        } catch {
+            throw transport.error(for: error)
+        }
+        guard let value else { throw transport.notTheService() }
+        return value
     }
 }
 
-/// The contract's error body: `{"error": {"code": …, "message": …}}`.
-private struct ServiceFailure: Decodable {
-    struct Detail: Decodable {
-        var code: String
-        var message: String
-    }
+/// Sends the device key in `X-Device-Key`, which the contract's security scheme names and the
+/// generated client leaves to the caller.
+private struct DeviceKeyMiddleware: ClientMiddleware {
+    let key: String
 
-    var error: Detail
+    func intercept(
+        _ request: HTTPRequest, body: HTTPBody?, baseURL: URL, operationID: String,
+        next: (HTTPRequest, HTTPBody?, URL) async throws -> (HTTPResponse, HTTPBody?)
+    ) async throws -> (HTTPResponse, HTTPBody?) {
+        var request = request
+        request.headerFields[HTTPField.Name("X-Device-Key")!] = key
+        return try await next(request, body, baseURL)
+    }
+}
+
+extension Components.Schemas.Language {
+    /// The language of a request.
+    init(_ language: FactsLanguage) {
+        switch language {
+        case .en: self = .en
+        case .de: self = .de
+        case .es: self = .es
+        case .fr: self = .fr
+        case .ja: self = .ja
+        case .ko: self = .ko
+        case .tr: self = .tr
+        case .zh: self = .zh
+        }
+    }
+}
+
+extension FactsMetadata {
+    /// The metadata of an answer.
+    init(_ metadata: Components.Schemas.Metadata) {
+        self.init(
+            language: metadata.language.rawValue,
+            categories: metadata.categories.map {
+                FactCategory(id: $0.id, name: $0.name, slug: $0.slug, description: $0.description, icon: $0.icon, colorHex: $0.colorHex)
+            },
+            contentTypes: metadata.contentTypes.map { ContentType(id: $0.id, name: $0.name, slug: $0.slug, description: $0.description) })
+    }
+}
+
+extension FactsPage {
+    /// The page of an answer.
+    init(_ page: Components.Schemas.FactPage) {
+        self.init(
+            facts: page.facts.map {
+                Fact(
+                    id: $0.id, title: $0.title, content: $0.content, summary: $0.summary, difficulty: $0.difficulty.rawValue,
+                    contentType: $0.contentType, category: $0.category, tags: $0.tags, sourceURL: $0.sourceUrl, readingTime: $0.readingTime,
+                    wordCount: $0.wordCount, imageURL: $0.imageUrl, language: $0.language.rawValue, createdAt: $0.createdAt)
+            },
+            page: page.page, pageSize: page.pageSize, total: page.total, totalPages: page.totalPages)
+    }
 }
