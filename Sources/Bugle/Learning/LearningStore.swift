@@ -13,7 +13,8 @@ public protocol LearningStore: Sendable {
     func save(_ state: SendTimeState, for ruleID: String) async throws
     /// When each notification was opened, by request id, for those opened at or after `date`.
     func opens(since date: Date) async throws -> [String: Date]
-    /// Records that the notification `id` was opened at `date`.
+    /// Records that the notification `id` was opened at `date`; a later open of the same one
+    /// changes nothing (the first counts).
     func recordOpen(id: String, at date: Date) async throws
     /// Forgets the opens before `date`: counted already, or too old to count.
     func forgetOpens(before date: Date) async throws
@@ -58,7 +59,7 @@ public actor InMemoryLearningStore: LearningStore {
     public func states() -> [String: SendTimeState] { learned }
     public func save(_ state: SendTimeState, for ruleID: String) { learned[ruleID] = state }
     public func opens(since date: Date) -> [String: Date] { opened.filter { $0.value >= date } }
-    public func recordOpen(id: String, at date: Date) { opened[id] = date }
+    public func recordOpen(id: String, at date: Date) { opened[id] = opened[id] ?? date }
     public func forgetOpens(before date: Date) { opened = opened.filter { $0.value >= date } }
     public func export() throws -> Data { try LearningExport(states: learned, opens: opened).json() }
 

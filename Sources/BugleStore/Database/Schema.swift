@@ -170,6 +170,13 @@ enum Schema {
             try db.execute(sql: "CREATE INDEX occurrence_mark_last_day ON occurrence_mark (last_day)")
             try db.execute(sql: "CREATE INDEX occurrence_mark_rule_day ON occurrence_mark (rule_id, first_day)")
         }
+        // What rules that learn their send time learned (a `SendTimeState` as JSON, by rule),
+        // and when the user opened each notification, which they count.
+        migrator.registerMigration("v4-learning") { db in
+            try db.execute(sql: "CREATE TABLE learning_state (rule_id TEXT PRIMARY KEY, state TEXT NOT NULL, updated_at REAL NOT NULL)")
+            try db.execute(sql: "CREATE TABLE notification_open (id TEXT PRIMARY KEY, opened_at REAL NOT NULL)")
+            try db.execute(sql: "CREATE INDEX notification_open_at ON notification_open (opened_at)")
+        }
         return migrator
     }
 }
