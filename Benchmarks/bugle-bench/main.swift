@@ -292,3 +292,10 @@ if filter.map({ $0.contains("simulator") }) ?? true {
         simulator.withinLimit,
         "four simulated years cost more than \(SimulatorBenchmarks.ratioLimit)× one year: the cost of a day grows with the days behind it")
 }
+
+// MARK: 8. Learning: one Thompson choice of a learned send time
+
+if filter.map({ $0.contains("learn") }) ?? true {
+    if !json { print("") }
+    for row in try LearningBenchmarks.run(quick: quick) { print(json ? row.json : row.text) }
+}
