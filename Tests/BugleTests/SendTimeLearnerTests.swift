@@ -131,3 +131,16 @@ import Testing
         #expect(throws: LearningError.self) { try JSONDecoder().decode(LearnedTiming.self, from: broken) }
     }
 }
+
+extension SendTimeLearnerTests {
+    @Test func aDamagedStateCountsAsNothingAndNeverTraps() throws {
+        let learner = SendTimeLearner(timing: try timing())
+        var state = SendTimeState(timing: learner.timing, startingOn: start)
+        state.opens = [.nan, -5, .infinity]
+        state.sends = Array(repeating: -1, count: 40)
+        let choice = learner.choose(on: start, state: state, seed: 1)
+        #expect(choice.means.allSatisfy { $0.isFinite && $0 > 0 && $0 < 1 })
+        // Recording into it changes nothing rather than writing out of bounds.
+        #expect(learner.recording(state, sentAt: try LocalTime(parsing: "07:00"), on: start, opened: true) == state)
+    }
+}

@@ -59,9 +59,14 @@ public struct SendTimeLearner: Sendable {
         let offset = row(day) * count
         let fade = Self.weight(age: state.asOf.days(to: day), halfLife: timing.halfLife)
         let prior = timing.priorWeight * Self.weight(age: state.startDay.days(to: day), halfLife: timing.priorHalfLife)
+        // A state read from elsewhere may be short, negative or not finite: it counts as nothing.
+        func counted(_ values: [Double], _ index: Int) -> Double {
+            guard index < values.count, values[index].isFinite else { return 0 }
+            return Swift.max(values[index], 0) * fade
+        }
         return (0..<count).map { index in
-            let sends = offset + index < state.sends.count ? state.sends[offset + index] * fade : 0
-            let opens = offset + index < state.opens.count ? min(state.opens[offset + index] * fade, sends) : 0
+            let sends = counted(state.sends, offset + index)
+            let opens = Swift.min(counted(state.opens, offset + index), sends)
             return (
                 Self.baseOpens + prior * priorMeans[index] + opens,
                 Self.baseSends - Self.baseOpens + prior * (1 - priorMeans[index]) + sends - opens
@@ -98,14 +103,12 @@ public struct SendTimeLearner: Sendable {
         let age = state.asOf.days(to: day)
         if age > 0 {
             let fade = Self.weight(age: age, halfLife: timing.halfLife)
-            for index in state.sends.indices {
-                state.sends[index] *= fade
-                state.opens[index] *= fade
-            }
+            for index in state.sends.indices { state.sends[index] *= fade }
+            for index in state.opens.indices { state.opens[index] *= fade }
             state.asOf = day
         }
         let offset = row(day) * count
-        guard offset + count <= state.sends.count else { return state }
+        guard offset + count <= state.sends.count, offset + count <= state.opens.count else { return state }
         for index in 0..<count {
             let share = kernel[slot * count + index]
             guard share > 1e-6 else { continue }
