@@ -436,6 +436,8 @@ struct DocSamplesTests {
         #expect(times.first == "2026-06-01T08:30 (wall clock)" && plan.entries.first?.candidate.learnedTime?.drawn == true)
         #expect(times.dropFirst().allSatisfy { $0.hasSuffix("T09:00 (wall clock)") })
         #expect(await center.pendingCount == 60)
+        let backoff = try FatigueBackoff(rules: ["streak"], reduceAfter: 3, pauseAfter: 7)
+        #expect(backoff.summary == "fatigue: every 2 days after 3 ignored, a last notice and a pause after 7")
     }
 
     // MARK: The copies are the samples

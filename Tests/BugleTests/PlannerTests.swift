@@ -177,7 +177,7 @@ struct PlannerTests {
 
     // MARK: Every drop says why
 
-    @Test func eachDropCarriesTheRightReason() {
+    @Test func eachDropCarriesTheRightReason() throws {
         let london = "Europe/London"
         let now = at(london, 2026, 1, 5, 12, 0)
         let rules: [any Rule] = [
@@ -196,6 +196,7 @@ struct PlannerTests {
             once("notToday", wall(2026, 1, 6, 9, 30)),  // the app skipped the day
             once("away", wall(2026, 1, 6, 11, 0)),  // every rule paused that day
             once("muted", wall(2026, 1, 6, 9, 45)),  // its Android channel is off
+            once("tired", wall(2026, 1, 6, 9, 50)),  // its user ignored the last eight
         ]
         let policies: [any Policy] = [
             Staleness(timestampKey: "fetchedAt", holdAfter: 3_600, cancelAfter: 86_400, rules: ["news"]),
@@ -203,6 +204,7 @@ struct PlannerTests {
             Caps(perGroupPerDay: ["promo": 1]),
             MinimumSpacing(10 * 60),
             NoRenotify(within: 48 * 3_600),
+            try FatigueBackoff(rules: ["tired"]),
         ]
         let history = DeliveryHistory([
             delivery("bugle.k-old", at: at(london, 2026, 1, 5, 11, 0), dedupeKey: "k"),
@@ -213,15 +215,16 @@ struct PlannerTests {
             OccurrenceMark(.completed, "done", on: day), OccurrenceMark(.skipped, "notToday", on: day),
             OccurrenceMark(.paused, "away", from: day, through: day),
         ])
-        let plan = Planner(rules: rules, policies: policies, budget: budget(2))
-            .plan(PlanInput(now: now, calendar: gregorian(london), history: history, marks: marks, silencedRules: ["muted": "channel tips is off"]))
+        var input = PlanInput(now: now, calendar: gregorian(london), history: history, marks: marks, silencedRules: ["muted": "channel tips is off"])
+        input.engagement = ["tired": RuleEngagement(ignoredInARow: 8, lastDelivery: at(london, 2026, 1, 4, 9, 50))]
+        let plan = Planner(rules: rules, policies: policies, budget: budget(2)).plan(input)
         #expect(plan.candidateIDs == ["promo1", "tail1"])
         let reasons = Dictionary(uniqueKeysWithValues: plan.report.dropped.map { ($0.candidate.id, $0.reason) })
         #expect(
             reasons == [
                 "old": .past, "cond": .condition, "news": .stale, "night": .quietHours,
                 "close": .spacing, "promo2": .cap, "again": .renotify, "tail2": .budget, "seen": .delivered,
-                "done": .completed, "notToday": .skipped, "away": .paused, "muted": .silenced,
+                "done": .completed, "notToday": .skipped, "away": .paused, "muted": .silenced, "tired": .fatigue,
             ])
         #expect(Set(reasons.values) == Set(DropReason.allCases))
         #expect(plan.report.dropped.allSatisfy { !$0.detail.isEmpty })

@@ -18,6 +18,12 @@ public protocol LearningStore: Sendable {
     func recordOpen(id: String, at date: Date) async throws
     /// Forgets the opens before `date`: counted already, or too old to count.
     func forgetOpens(before date: Date) async throws
+    /// Records that the user opened the app at `date` (a launch, a return to the foreground):
+    /// what ends a run of ignored notifications for ``FatigueBackoff``.
+    func recordEngagement(at date: Date) async throws
+    /// When the user last opened the app, as recorded; `nil` when never (or forgotten with
+    /// the opens before it).
+    func lastEngagement() async throws -> Date?
     /// Everything learned, as JSON a person can read (``LearningExport``).
     func export() async throws -> Data
     /// Forgets everything learned: every rule starts again from its prior.
@@ -52,6 +58,7 @@ public struct LearningExport: Codable, Hashable, Sendable {
 public actor InMemoryLearningStore: LearningStore {
     private var learned: [String: SendTimeState] = [:]
     private var opened: [String: Date] = [:]
+    private var engaged: Date?
 
     /// An empty store.
     public init() {}
@@ -60,11 +67,17 @@ public actor InMemoryLearningStore: LearningStore {
     public func save(_ state: SendTimeState, for ruleID: String) { learned[ruleID] = state }
     public func opens(since date: Date) -> [String: Date] { opened.filter { $0.value >= date } }
     public func recordOpen(id: String, at date: Date) { opened[id] = opened[id] ?? date }
-    public func forgetOpens(before date: Date) { opened = opened.filter { $0.value >= date } }
+    public func forgetOpens(before date: Date) {
+        opened = opened.filter { $0.value >= date }
+        if let engaged, engaged < date { self.engaged = nil }
+    }
+    public func recordEngagement(at date: Date) { engaged = max(engaged ?? date, date) }
+    public func lastEngagement() -> Date? { engaged }
     public func export() throws -> Data { try LearningExport(states: learned, opens: opened).json() }
 
     public func erase() {
         learned = [:]
         opened = [:]
+        engaged = nil
     }
 }

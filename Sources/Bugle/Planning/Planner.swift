@@ -27,6 +27,9 @@ public struct PlanInput: Sendable {
     /// Seeds the learners' draws: the same learning, seed and day give the same send times.
     /// An app keeps one per install.
     public var learningSeed: UInt64 = 0
+    /// How the user answered each rule's recent notifications, by rule id: what
+    /// ``FatigueBackoff`` reads. The scheduler fills it for the rules such a policy covers.
+    public var engagement: [String: RuleEngagement] = [:]
 
     /// An input at `now` on `calendar`; by default no state, no deliveries, nothing pending, no
     /// marks and no rule silenced.
@@ -228,10 +231,12 @@ public struct Planner: Sendable {
         context.learning = input.learning
         context.learningSeed = input.learningSeed
         let foreignPending = input.pendingRequestIDs.count { !namespace.owns($0) }
-        let policyContext = PolicyContext(
+        var policyContext = PolicyContext(
             now: input.now, zone: context.zone, state: input.state, pendingRequestIDs: input.pendingRequestIDs, namespace: namespace)
+        policyContext.engagement = input.engagement
         let capacity = budget.capacity(foreignPending: foreignPending)
         var ledger = PlanLedger(history: input.history, zone: context.zone)
+        ledger.countsRules = policies.contains { $0.readsRuleCounts }
         var dropped: [DroppedCandidate] = []
         var considered = 0
 

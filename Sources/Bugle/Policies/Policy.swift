@@ -29,6 +29,9 @@ public enum DropReason: String, Hashable, Sendable, CaseIterable, Codable {
     /// The system would not show its rule's notifications now: the user turned off the Android
     /// channel they post to (``PlanInput/silencedRules``, ``Center/silencedRules(among:)``).
     case silenced
+    /// The user ignored the rule's notifications too many times in a row: it is sent less
+    /// often, or paused until the user engages again (``FatigueBackoff``).
+    case fatigue
 }
 
 /// What a policy decides for one candidate.
@@ -72,6 +75,9 @@ public struct PolicyContext: Sendable {
     public var zone: ZoneRules
     /// The app's state snapshot.
     public var state: AppState
+    /// How the user answered each rule's recent notifications, by rule id
+    /// (``PlanInput/engagement``).
+    public var engagement: [String: RuleEngagement] = [:]
     private var pending: Pending
 
     /// What is pending in the center, as the context was given it.
@@ -144,11 +150,15 @@ public protocol Policy: Sendable {
     /// The policy as the plan report lists it among the checks, in order
     /// (``PlanReport/checks``): "quiet hours 22:00–07:00 (defer)". The default is the type's name.
     var summary: String { get }
+    /// Whether the policy reads how many candidates of a rule were kept before
+    /// (``PlanLedger/keptCount(rule:)``); the planner counts them only then. `false` by default.
+    var readsRuleCounts: Bool { get }
 }
 
 extension Policy {
     public var movesCandidates: Bool { true }
     public var summary: String { String(describing: Self.self) }
+    public var readsRuleCounts: Bool { false }
 }
 
 /// Deliveries and kept candidates so far, as the policies count them.
@@ -170,6 +180,9 @@ public struct PlanLedger: Sendable {
     /// ``lastDate(dedupeKey:)`` fall back to when a kept candidate is taken out.
     private var lastDelivered: Date?
     private var lastDeliveredByDedupeKey: [String: Date] = [:]
+    /// Whether kept candidates are counted by rule: only when a policy reads it.
+    var countsRules = false
+    private var perRule: [String: Int] = [:]
 
     /// Beyond so many groups, they are hashed instead of searched.
     private static let searchedGroups = 8
@@ -189,6 +202,7 @@ public struct PlanLedger: Sendable {
     /// `latest` and `latestWithKey` are the latest of the candidates still kept, in all and
     /// with the candidate's dedupe key, so that the last dates move back.
     mutating func remove(_ candidate: Candidate, zone: ZoneRules, latest: Date?, latestWithKey: Date?) {
+        if countsRules, let count = perRule[candidate.ruleID] { perRule[candidate.ruleID] = count > 1 ? count - 1 : nil }
         let day = zone.dayNumber(at: candidate.fireDate)
         perDay.subtract(day)
         if let group = candidate.group, let index = index(of: group) { perGroup[index].subtract(day) }
@@ -199,8 +213,13 @@ public struct PlanLedger: Sendable {
     }
 
     mutating func record(_ candidate: Candidate, zone: ZoneRules) {
+        if countsRules { perRule[candidate.ruleID, default: 0] += 1 }
         record(date: candidate.fireDate, group: candidate.group, dedupeKey: candidate.dedupeKey, zone: zone)
     }
+
+    /// The candidates of rule `ruleID` kept so far in this plan (not its deliveries); 0 unless a
+    /// policy reads it (``Policy/readsRuleCounts``).
+    public func keptCount(rule ruleID: String) -> Int { perRule[ruleID] ?? 0 }
 
     private mutating func record(date: Date, group: String?, dedupeKey: String?, zone: ZoneRules) {
         let day = zone.dayNumber(at: date)

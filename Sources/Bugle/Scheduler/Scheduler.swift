@@ -150,8 +150,9 @@ public actor Scheduler {
     public func opened(id: String) async throws {
         let now = environment.now()
         try await journal.commit([.state(id: id, .opened, reason: nil)], at: now)
-        if activePlanner.rules.contains(where: { ($0 as? ScheduledRule)?.learning != nil }) {
-            // What a learning rule counts, once the delivery's attribution window closes.
+        if readsOpens {
+            // What a learning rule counts once the delivery's attribution window closes, and
+            // what ends a run of ignored ones for a fatigue back-off.
             try await learning.recordOpen(id: id, at: now)
         }
         sink.record(.opened(id: id, at: now))
@@ -199,11 +200,15 @@ public actor Scheduler {
     private func refreshNow(reason: RefreshReason) async throws -> RefreshResult {
         let now = environment.now()
         sink.record(.refreshed(reason: reason, at: now))
+        // The user opened the app: a run of ignored notifications ends here.
+        if reason == .launch || reason == .foreground, readsOpens { try await learning.recordEngagement(at: now) }
         let pending = try await synchronize(now: now)
         try await loadMarks(now: now)
         // The journal forgets them when the app next marks a day.
         storedMarks.removeAll(endingBefore: markableDays(now: now).lowerBound)
         var plan = activePlanner.plan(try await planInput(now: now, pending: pending, keepLearning: true))
+        // Opens older than the deliveries kept count for nothing.
+        if readsOpens { try await learning.forgetOpens(before: now.addingTimeInterval(-historyWindow)) }
         let authorization = await center.authorizationStatus()
         if !authorization.allowsDelivery {
             sink.record(.skipped(reason: "notifications are \(authorization.rawValue)", at: now))
@@ -251,15 +256,49 @@ public actor Scheduler {
             marks: storedMarks, silencedRules: await center.silencedRules(among: activePlanner.rules.map(\.id)))
         input.learning = try await learnedStates(now: now, save: keepLearning)
         input.learningSeed = learningSeed
+        input.engagement = try await engagement(now: now)
         return input
+    }
+
+    /// Whether a rule learns its send time or a policy backs off when ignored: then the
+    /// scheduler records when the user opens a notification or the app.
+    private var readsOpens: Bool {
+        activePlanner.policies.contains { $0 is FatigueBackoff } || activePlanner.rules.contains { ($0 as? ScheduledRule)?.learning != nil }
+    }
+
+    /// How the user answered the recent notifications of each rule a ``FatigueBackoff`` covers:
+    /// the latest deliveries in a row not opened within its attribution window, back to the
+    /// latest the user opened or the last time the user opened the app. A delivery whose
+    /// window is still open is not counted either way.
+    private func engagement(now: Date) async throws -> [String: RuleEngagement] {
+        let backoffs = activePlanner.policies.compactMap { $0 as? FatigueBackoff }
+        guard !backoffs.isEmpty else { return [:] }
+        let opens = try await learning.opens(since: now.addingTimeInterval(-historyWindow))
+        let engaged = try await learning.lastEngagement()
+        var byRule: [String: [DeliveredNotification]] = [:]
+        for delivery in history.deliveries { if let rule = delivery.ruleID { byRule[rule, default: []].append(delivery) } }
+        var result: [String: RuleEngagement] = [:]
+        for rule in activePlanner.rules {
+            guard let backoff = backoffs.first(where: { $0.covers(rule.id) }) else { continue }
+            let deliveries = byRule[rule.id] ?? []
+            var ignored = 0
+            for delivery in deliveries.reversed() {
+                if let engaged, engaged >= delivery.date { break }
+                let closes = delivery.date.addingTimeInterval(backoff.attribution)
+                if let opened = opens[delivery.id], opened >= delivery.date, opened <= closes { break }
+                if closes > now { continue }
+                ignored += 1
+            }
+            result[rule.id] = RuleEngagement(ignoredInARow: ignored, lastDelivery: deliveries.last?.date)
+        }
+        return result
     }
 
     // MARK: Learning
 
     /// What each rule that learns its send time knows at `now`: its stored state, with the
     /// deliveries whose answer is known since counted (``SendTimeLearner/settling(_:deliveries:opens:now:zone:)``).
-    /// A rule whose window changed starts again. With `save`, the counted states are kept and
-    /// the opens older than ``historyWindow`` forgotten.
+    /// A rule whose window changed starts again. With `save`, the counted states are kept.
     private func learnedStates(now: Date, save: Bool) async throws -> [String: SendTimeState] {
         let rules = activePlanner.rules.compactMap { rule in (rule as? ScheduledRule).flatMap { scheduled in scheduled.learning.map { (rule.id, $0) } } }
         guard !rules.isEmpty else { return [:] }
@@ -275,7 +314,6 @@ public actor Scheduler {
             if save, settled != stored[id] { try await learning.save(settled, for: id) }
             states[id] = settled
         }
-        if save { try await learning.forgetOpens(before: now.addingTimeInterval(-historyWindow)) }
         return states
     }
 

@@ -39,10 +39,16 @@ extension BugleDatabase: LearningStore {
         }
     }
 
+    /// The row of `notification_open` that holds the app's latest open (``recordEngagement(at:)``):
+    /// no request id starts with `@`.
+    static let appOpenID = "@app"
+
     /// When each notification opened at or after `date` was opened, by request id.
     public func opens(since date: Date) throws -> [String: Date] {
         let rows = try read { db in
-            try Row.fetchAll(db, sql: "SELECT id, opened_at FROM notification_open WHERE opened_at >= ?", arguments: [date.timeIntervalSince1970])
+            try Row.fetchAll(
+                db, sql: "SELECT id, opened_at FROM notification_open WHERE opened_at >= ? AND id != ?",
+                arguments: [date.timeIntervalSince1970, Self.appOpenID])
         }
         return Dictionary(rows.map { ($0["id"], Date(timeIntervalSince1970: $0["opened_at"])) }, uniquingKeysWith: { first, _ in first })
     }
@@ -53,6 +59,25 @@ extension BugleDatabase: LearningStore {
             try db.execute(
                 sql: "INSERT INTO notification_open (id, opened_at) VALUES (?, ?) ON CONFLICT (id) DO NOTHING", arguments: [id, date.timeIntervalSince1970])
         }
+    }
+
+    /// Records that the user opened the app at `date`; the latest counts.
+    public func recordEngagement(at date: Date) throws {
+        try write { db in
+            try db.execute(
+                sql: """
+                    INSERT INTO notification_open (id, opened_at) VALUES (?, ?)
+                    ON CONFLICT (id) DO UPDATE SET opened_at = max(opened_at, excluded.opened_at)
+                    """,
+                arguments: [Self.appOpenID, date.timeIntervalSince1970])
+        }
+    }
+
+    /// When the user last opened the app, as recorded.
+    public func lastEngagement() throws -> Date? {
+        try read { db in
+            try Double.fetchOne(db, sql: "SELECT opened_at FROM notification_open WHERE id = ?", arguments: [Self.appOpenID])
+        }.map(Date.init(timeIntervalSince1970:))
     }
 
     /// Forgets the opens before `date`.

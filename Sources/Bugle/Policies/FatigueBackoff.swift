@@ -1,0 +1,126 @@
+import Foundation
+
+/// How the user answered a rule's recent notifications: what ``FatigueBackoff`` reads.
+public struct RuleEngagement: Hashable, Sendable, Codable {
+    /// The rule's latest deliveries in a row that the user did not open within the attribution
+    /// window, since the user last engaged (opened one of them, or the app).
+    public var ignoredInARow: Int
+    /// The rule's latest delivery, if any: the reduced sends are counted in days from it.
+    public var lastDelivery: Date?
+
+    /// `ignoredInARow` ignored deliveries, the latest at `lastDelivery`.
+    public init(ignoredInARow: Int, lastDelivery: Date?) {
+        self.ignoredInARow = ignoredInARow
+        self.lastDelivery = lastDelivery
+    }
+}
+
+/// What is wrong with a fatigue setting: "fatigue back-off: pauseAfter: 40 is outside 2…30".
+public struct FatigueError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The sentence.
+    public var description: String
+
+    init(_ description: String) { self.description = "fatigue back-off: \(description)" }
+}
+
+/// Sends less to a user who stops answering, then stops, and starts again when the user comes
+/// back (issue: fatigue back-off).
+///
+/// For each rule it covers, it reads how many of the rule's latest notifications in a row the
+/// user ignored (``RuleEngagement``, which the scheduler counts: not opened within
+/// ``attribution``, since the user last opened one of them or the app):
+///
+/// - fewer than ``reduceAfter``: every candidate is kept;
+/// - ``reduceAfter`` or more: only candidates on days a multiple of ``reducedEvery`` after the
+///   latest delivery (every other day, by default) are kept;
+/// - exactly ``pauseAfter``: the first of those becomes the last one, with ``lastNotice`` as
+///   its text ("We'll pause these reminders"), and the rest wait for its answer;
+/// - more: nothing, until the user opens the app or one of the rule's notifications.
+///
+/// Every drop says why (``DropReason/fatigue``), and a kept candidate it changed says so in
+/// its adjustments. The seeds' escalation ladders (a streak saver, a study reminder) are the
+/// rules it is for: a reminder the user keeps ignoring is one they will turn off.
+public struct FatigueBackoff: Policy, Hashable {
+    /// The rules it covers; `nil`: every rule.
+    public var rules: Set<String>?
+    /// After this many ignored in a row, fewer sends: 1 to 29; 3 by default.
+    public var reduceAfter: Int
+    /// After this many ignored in a row, the last notice, then a pause: more than
+    /// ``reduceAfter``, at most 30 (the scheduler counts 35 days of deliveries); 7 by default.
+    public var pauseAfter: Int
+    /// In the reduced stage, a send every this many days: 2 to 30; 2 (every other day) by default.
+    public var reducedEvery: Int
+    /// How long after a delivery an open counts for it, in seconds: 5 minutes to 24 hours; 2
+    /// hours by default.
+    public var attribution: TimeInterval
+    /// The text of the last notification before the pause.
+    public var lastNotice: NotificationContent
+
+    /// The last notice unless told otherwise.
+    public static let defaultNotice = NotificationContent(
+        title: "We'll pause these reminders", body: "You haven't opened the last few. Open the app any time to turn them back on.")
+
+    /// A back-off for `rules` (every rule when `nil`); throws ``FatigueError`` when a number is
+    /// outside its range.
+    public init(
+        rules: Set<String>? = nil, reduceAfter: Int = 3, pauseAfter: Int = 7, reducedEvery: Int = 2, attribution: TimeInterval = 7_200,
+        lastNotice: NotificationContent = FatigueBackoff.defaultNotice
+    ) throws(FatigueError) {
+        guard (1...29).contains(reduceAfter) else { throw FatigueError("reduceAfter: \(reduceAfter) is outside 1…29") }
+        guard (reduceAfter + 1...30).contains(pauseAfter) else {
+            throw FatigueError("pauseAfter: \(pauseAfter) is outside \(reduceAfter + 1)…30 (more than reduceAfter, \(reduceAfter))")
+        }
+        guard (2...30).contains(reducedEvery) else { throw FatigueError("reducedEvery: \(reducedEvery) is outside 2…30 days") }
+        guard LearnedTiming.attributionRange.contains(attribution) else {
+            throw FatigueError("attribution: \(attribution) s is outside 300…86400 s")
+        }
+        (self.rules, self.reduceAfter, self.pauseAfter, self.reducedEvery, self.attribution, self.lastNotice) =
+            (rules, reduceAfter, pauseAfter, reducedEvery, attribution, lastNotice)
+    }
+
+    /// Whether it covers the rule `ruleID`.
+    public func covers(_ ruleID: String) -> Bool { rules?.contains(ruleID) ?? true }
+
+    public func evaluate(_ candidate: Candidate, context: PolicyContext, ledger: PlanLedger) -> PolicyDecision {
+        guard covers(candidate.ruleID), let engagement = context.engagement[candidate.ruleID], engagement.ignoredInARow >= reduceAfter else {
+            return .keep(candidate)
+        }
+        let ignored = engagement.ignoredInARow
+        // Past anything a plan reaches: the rule proposes nothing more in this plan.
+        let never = context.now.addingTimeInterval(PlanningContext.maximumLookahead + 86_400)
+        if ignored > pauseAfter {
+            return .dropUntil(
+                .fatigue, detail: Explanation { "paused: \(ignored) ignored in a row; back when the user opens the app or one of them" }, until: never)
+        }
+        let zone = context.zone
+        let day = zone.dayNumber(at: candidate.fireDate)
+        let lastDay = engagement.lastDelivery.map { zone.dayNumber(at: $0) } ?? day - reducedEvery
+        let gap = day - lastDay
+        let every = reducedEvery
+        guard gap > 0, gap % every == 0 else {
+            let next = LocalDate(dayNumber: day + (gap > 0 ? every - gap % every : every - gap))
+            return .dropUntil(
+                .fatigue, detail: Explanation { "every \(every) days after \(ignored) ignored in a row" }, until: zone.startOfDay(next))
+        }
+        guard ignored == pauseAfter else {
+            var kept = candidate
+            kept.adjustments.append(Adjustment(policy: .fatigue, detail: "every \(every) days after \(ignored) ignored in a row"))
+            return .keep(kept)
+        }
+        guard ledger.keptCount(rule: candidate.ruleID) == 0 else {
+            return .dropUntil(.fatigue, detail: Explanation { "waits for the answer to the last notice" }, until: never)
+        }
+        var notice = candidate
+        notice.content = lastNotice
+        notice.adjustments.append(Adjustment(policy: .fatigue, detail: "the last one before a pause: \(ignored) ignored in a row"))
+        return .keep(notice)
+    }
+
+    public var movesCandidates: Bool { false }
+    public var readsRuleCounts: Bool { true }
+
+    /// "fatigue: every 2 days after 3 ignored, a last notice and a pause after 7".
+    public var summary: String {
+        "fatigue: every \(reducedEvery) days after \(reduceAfter) ignored, a last notice and a pause after \(pauseAfter)"
+    }
+}
