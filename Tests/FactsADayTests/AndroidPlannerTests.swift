@@ -15,7 +15,7 @@ import Testing
         let database = try FactsDatabase.inMemory()
         try database.saveFacts(StubFactsServer.fixture(count: 500))
         let scheduler = Scheduler(planner: FactsNotifier.planner(for: .android), center: center, environment: device.environment, journal: database.store)
-        var random = SplitMix(state: 5)
+        var random = SeededGenerator(seed: 5)
         let scheduled = try await FactsNotifier(database: database, scheduler: scheduler).scheduleAll(time: .at(9), language: .en, using: &random)
         #expect(scheduled == 450)
         // One a day at 09:00 from today, 09:00 being still ahead: the last on 2027-05-25.

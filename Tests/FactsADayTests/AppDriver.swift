@@ -20,7 +20,7 @@ struct AppDriver {
     var actions: [Onboarding.Action] = []
     /// The locales the interface switched to.
     var locales: [FactsLanguage] = []
-    var random = SplitMix(state: 42)
+    var random = SeededGenerator(seed: 42)
 
     init(server: StubFactsServer, locale: String = "en_US", start: String = "2026-03-02T08:00") throws {
         app = try FactsHarness(start: start, facts: [], authorization: .notDetermined)

@@ -9,7 +9,7 @@ import Testing
 @Suite struct SchedulingTests {
     @Test func sixtyFourFactsFromTodayWhenTheTimeIsStillAhead() async throws {
         let app = try FactsHarness(start: "2026-03-02T08:00")
-        var random = SplitMix(state: 1)
+        var random = SeededGenerator(seed: 1)
         let count = try await app.notifier.scheduleAll(time: .at(9), language: .en, using: &random)
         #expect(count == 64)
         let scheduled = try app.database.scheduledFacts()
@@ -25,7 +25,7 @@ import Testing
 
     @Test func fromTomorrowWhenTheTimeHasPassed() async throws {
         let app = try FactsHarness(start: "2026-03-02T09:00")
-        var random = SplitMix(state: 2)
+        var random = SeededGenerator(seed: 2)
         try await app.notifier.scheduleAll(time: .at(9), language: .en, using: &random)
         #expect(try app.database.scheduledFacts().first?.date == FactsHarness.day(1), "09:00 at 09:00 is no longer ahead")
         #expect(try app.database.lastScheduledDate() == FactsHarness.day(64))
@@ -33,7 +33,7 @@ import Testing
 
     @Test func theNotificationFiresAtTheChosenTimeOnTheWallClock() async throws {
         let app = try FactsHarness(start: "2026-03-02T08:00", zone: "America/New_York")
-        var random = SplitMix(state: 3)
+        var random = SeededGenerator(seed: 3)
         try await app.notifier.scheduleAll(time: .at(20, 30), language: .en, using: &random)
         let deliveries = await app.center.advance(to: app.device.now.addingTimeInterval(13 * 3600))
         #expect(deliveries.count == 1, "today's fact at 20:30")
@@ -46,7 +46,7 @@ import Testing
     @Test func onlyTheChosenLanguage() async throws {
         let facts = StubFactsServer.fixture(count: 80) + StubFactsServer.fixture(count: 80, language: "de", firstID: 1001)
         let app = try FactsHarness(facts: facts)
-        var random = SplitMix(state: 4)
+        var random = SeededGenerator(seed: 4)
         try await app.notifier.scheduleAll(time: .at(9), language: .de, using: &random)
         #expect(try app.database.scheduledFacts().allSatisfy { $0.fact.language == "de" })
         #expect(try app.database.scheduledFacts().count == 64)
@@ -54,21 +54,21 @@ import Testing
 
     @Test func fewerThanSixtyFourFactsScheduleThemAll() async throws {
         let app = try FactsHarness(facts: StubFactsServer.fixture(count: 10))
-        var random = SplitMix(state: 5)
+        var random = SeededGenerator(seed: 5)
         #expect(try await app.notifier.scheduleAll(time: .at(9), language: .en, using: &random) == 10)
         #expect(try await app.center.pendingRequests().count == 10)
     }
 
     @Test func noFactsIsAnError() async throws {
         let app = try FactsHarness(facts: [])
-        var random = SplitMix(state: 6)
+        var random = SeededGenerator(seed: 6)
         let error = await #expect(throws: FactsError.self) { try await app.notifier.scheduleAll(time: .at(9), language: .en, using: &random) }
         #expect(error?.code == .noFacts)
     }
 
     @Test func topUpAtLaunchFollowsTheLastScheduledDay() async throws {
         let app = try FactsHarness(start: "2026-03-02T08:00")
-        var random = SplitMix(state: 7)
+        var random = SeededGenerator(seed: 7)
         try await app.notifier.scheduleAll(time: .at(9), language: .en, using: &random)
         // Ten days later, ten facts were delivered: 54 are upcoming.
         await app.center.advance(to: app.device.now.addingTimeInterval(10 * 86_400))
@@ -84,7 +84,7 @@ import Testing
 
     @Test func noTopUpWhenSixtyFourAreUpcoming() async throws {
         let app = try FactsHarness(start: "2026-03-02T08:00")
-        var random = SplitMix(state: 8)
+        var random = SeededGenerator(seed: 8)
         try await app.notifier.scheduleAll(time: .at(9), language: .en, using: &random)
         let before = try app.database.scheduledFacts()
         #expect(try await app.notifier.topUp(time: .at(9), language: .en, using: &random) == 0)
@@ -93,7 +93,7 @@ import Testing
 
     @Test func aNewTimeReschedulesAll() async throws {
         let app = try FactsHarness(start: "2026-03-02T08:00")
-        var random = SplitMix(state: 9)
+        var random = SeededGenerator(seed: 9)
         try await app.notifier.scheduleAll(time: .at(9), language: .en, using: &random)
         let before = try await app.center.pendingRequests()
         try await app.notifier.scheduleAll(time: .at(7), replacing: .at(9), language: .en, using: &random)
@@ -113,7 +113,7 @@ import Testing
 
     @Test func aNewTimeKeepsTheFactAlreadyDeliveredToday() async throws {
         let app = try FactsHarness(start: "2026-03-02T08:00")
-        var random = SplitMix(state: 11)
+        var random = SeededGenerator(seed: 11)
         try await app.notifier.scheduleAll(time: .at(9), language: .en, using: &random)
         let delivered = try #require(try app.database.fact(on: FactsHarness.day(0)))
         await app.center.advance(to: app.device.now.addingTimeInterval(4 * 3600))
@@ -128,7 +128,7 @@ import Testing
     @Test func aCenterFailureUnschedulesTheFactsAndTheRetryWorks() async throws {
         let app = try FactsHarness(start: "2026-03-02T08:00")
         await app.center.setFaults(SimulatedCenter.Faults(seed: 1, addFailureRate: 0.5))
-        var random = SplitMix(state: 10)
+        var random = SeededGenerator(seed: 10)
         let error = await #expect(throws: FactsError.self) { try await app.notifier.scheduleAll(time: .at(9), language: .en, using: &random) }
         #expect(error?.code == .scheduling)
         #expect(try app.database.scheduledFacts().isEmpty, "nothing stays marked after a failure")
@@ -139,7 +139,7 @@ import Testing
 
     @Test func aNewTimeTheCenterRefusesKeepsTheScheduleThereWas() async throws {
         let app = try FactsHarness(start: "2026-03-02T08:00")
-        var random = SplitMix(state: 12)
+        var random = SeededGenerator(seed: 12)
         try await app.notifier.scheduleAll(time: .at(9), language: .en, using: &random)
         let before = try app.database.scheduledFacts()
         await app.center.setFaults(SimulatedCenter.Faults(seed: 2, addFailureRate: 0.5))
@@ -157,7 +157,7 @@ import Testing
     /// the app, and fills the days after them with facts not already coming.
     @Test func onboardingAfterAReinstallKeepsTheFactsTheSystemStillHolds() async throws {
         let app = try FactsHarness(start: "2026-03-02T08:00")
-        var random = SplitMix(state: 13)
+        var random = SeededGenerator(seed: 13)
         try await app.notifier.scheduleAll(time: .at(9), language: .en, using: &random)
         // At 12:00 on 03-11, ten facts shown, the app is deleted and installed again.
         await app.center.advance(to: app.device.now.addingTimeInterval(9 * 86_400 + 4 * 3600))
@@ -193,7 +193,7 @@ import Testing
     /// is not adopted: onboarding replaces it.
     @Test func onboardingAfterAReinstallInAnotherLanguageReplacesWhatIsHeld() async throws {
         let app = try FactsHarness(start: "2026-03-02T08:00")
-        var random = SplitMix(state: 14)
+        var random = SeededGenerator(seed: 14)
         try await app.notifier.scheduleAll(time: .at(9), language: .en, using: &random)
         let reinstalled = try app.reinstalled(facts: StubFactsServer.fixture(count: 80, language: "de", firstID: 1001))
         #expect(try await reinstalled.notifier.scheduleAll(time: .at(9), language: .de, using: &random) == 64)

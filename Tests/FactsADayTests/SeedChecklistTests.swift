@@ -133,7 +133,7 @@ import Testing
 
     @Test func theMainAppTopsUpBelowSixtyFourAtLaunch() async throws {
         let app = try FactsHarness()
-        var random = SplitMix(state: 1)
+        var random = SeededGenerator(seed: 1)
         try await app.notifier.scheduleAll(time: .at(9), language: .en, using: &random)
         await app.center.advance(to: app.device.now.addingTimeInterval(3 * 86_400))
         #expect(try await app.notifier.topUp(time: .at(9), language: .en, using: &random) == 3)
@@ -429,7 +429,7 @@ import Testing
 
     @Test func theMainAppRefreshesOnlyBelowSixtyFour() async throws {
         let app = try FactsHarness()
-        var random = SplitMix(state: 5)
+        var random = SeededGenerator(seed: 5)
         try await app.notifier.scheduleAll(time: .at(9), language: .en, using: &random)
         await app.center.advance(to: app.device.now.addingTimeInterval(86_400))
         #expect(try await app.notifier.topUp(time: .at(9), language: .en, using: &random) == 1)
@@ -437,7 +437,7 @@ import Testing
 
     @Test func theMainAppDoesNotRefreshAtSixtyFour() async throws {
         let app = try FactsHarness()
-        var random = SplitMix(state: 6)
+        var random = SeededGenerator(seed: 6)
         try await app.notifier.scheduleAll(time: .at(9), language: .en, using: &random)
         let before = try app.database.scheduledFacts()
         #expect(try await app.notifier.topUp(time: .at(9), language: .en, using: &random) == 0)

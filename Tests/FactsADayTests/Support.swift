@@ -44,18 +44,6 @@ struct FactsHarness {
     static func day(_ offset: Int) -> LocalDate { LocalDate("2026-03-02").adding(days: offset) }
 }
 
-/// A seeded generator, so that picks are repeatable.
-struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 extension LocalTime {
     static func at(_ hour: Int, _ minute: Int = 0) -> LocalTime { try! LocalTime(hour: hour, minute: minute) }
 }

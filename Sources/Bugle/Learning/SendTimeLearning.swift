@@ -216,7 +216,7 @@ public struct LearnedTime: Hashable, Sendable, CustomStringConvertible {
     /// "learned 07:15 (drawn): drew 0.312, …" or "learned 07:15 (best mean 0.241)".
     public var description: String {
         guard drawn else {
-            let mean = choice.slot < choice.means.count ? choice.means.max() ?? 0 : 0
+            let mean = choice.means.max() ?? 0
             return "learned \(time) (best mean \(String(format: "%.3f", mean)))"
         }
         return "learned \(time) (drawn): \(choice)"
