@@ -37,9 +37,15 @@ public struct WorldOptions: Sendable, Hashable {
     /// `0` forgets them at once: the identity check planted out.
     public var occurrenceWindow: TimeInterval?
 
+    /// Whether each rule that learns its send time learns over the whole day instead of its
+    /// window, with no prior, while the checks read the window it was given: the window check
+    /// planted out.
+    public var widenLearnedWindows: Bool
+
     /// Options for the checks; a `nil` window leaves the scheduler's own.
-    public init(occurrenceWindow: TimeInterval? = nil) {
+    public init(occurrenceWindow: TimeInterval? = nil, widenLearnedWindows: Bool = false) {
         self.occurrenceWindow = occurrenceWindow
+        self.widenLearnedWindows = widenLearnedWindows
     }
 }
 
@@ -235,6 +241,13 @@ private final class Observer: SimulationObserver, @unchecked Sendable {
         guard configured != ObjectIdentifier(scheduler) else { return }
         configured = ObjectIdentifier(scheduler)
         if let window = options.occurrenceWindow { await scheduler.setOccurrenceWindow(window) }
+        guard options.widenLearnedWindows else { return }
+        for case var rule as ScheduledRule in await scheduler.rules {
+            guard let timing = rule.learning else { continue }
+            rule.learning = try? LearnedTiming(
+                windowStart: .midnight, windowEnd: "23:45", configured: timing.configured, priorWeight: 0)
+            try? await scheduler.setRule(rule, refresh: false)
+        }
     }
 
     func simulation(_ simulation: Simulation, didRefresh result: RefreshResult) async {

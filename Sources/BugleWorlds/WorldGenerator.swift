@@ -196,14 +196,30 @@ struct WorldBuilder {
         }
         if dice.chance(0.25) { policies.append("minimumSpacing: \(dice.int(10...240))m") }
         if dedupe || dice.chance(0.2) { policies.append("noRenotify: \(dice.int(1...72))h") }
+        // With a back-off, the app is mostly refreshed in the background, so that the user's
+        // silence can reach a pause.
+        var quiet = "open: {}"
+        var refreshEvery: TimeInterval?
         if dice.chance(0.3) {
+            if dice.chance(0.7) { quiet = "backgroundRefresh: {}" }
+            if dice.chance(0.6) { refreshEvery = TimeInterval(dice.pick([6, 12, 24]) * 3_600) }
             // Small numbers, so that a run of a few days reaches the pause.
             let reduce = dice.int(1...3)
             var fatigue = [
                 "reduceAfter: \(reduce)", "pauseAfter: \(reduce + dice.int(1...3))", "reducedEvery: \(dice.int(2...3))",
                 "attribution: \(dice.pick(["5m", "30m", "2h", "1d"]))", "lastNotice: { title: \"paused\", body: \"paused body\" }",
             ]
-            if dice.chance(0.4) { fatigue.append("rules: [r\(dice.int(0...(count - 1)))]") }
+            if dice.chance(0.7) {
+                // A daily reminder outside every quiet hours drawn here, that the back-off can
+                // thin out and pause; at times one that learns its time.
+                let minute = dice.int(32...44) * 15
+                let time = String(format: "%02d:%02d", minute / 60, minute % 60)
+                let timing = dice.chance(0.5) ? ", timing: { learned: { window: \"08:00-12:00\", slot: 30m, priorWeight: 2 } }" : ""
+                rules.append("{ id: rf, daily: \"\(time)\", title: \"rf title\", body: \"rf body\"\(timing) }")
+                if dice.chance(0.5) { fatigue.append("rules: [rf]") }
+            } else if dice.chance(0.4) {
+                fatigue.append("rules: [r\(dice.int(0...(count - 1)))]")
+            }
             policies.append("fatigue: { \(fatigue.joined(separator: ", ")) }")
         }
         if dice.chance(0.35) {
@@ -216,7 +232,7 @@ struct WorldBuilder {
             header.append("learningSeed: \(dice.int(0...1_000_000))")
         }
 
-        timeline(count: dice.int(3...18)) { builder in
+        timeline(count: dice.int(3...18), reopen: quiet, backgroundRefreshEvery: refreshEvery) { builder in
             var body: [String] = []
             switch builder.dice.int(0...9) {
             case 0, 1: body.append("open: {}")
@@ -254,12 +270,26 @@ struct WorldBuilder {
     /// The timeline: a first open soon after the start, then `count` events at random gaps,
     /// each with what `app` adds and, at random, the device's own events (a flight, a clock
     /// set by hand, permission changed in Settings, the app killed and launched again).
-    private mutating func timeline(count: Int, firstOpen: String = "open: {}", reopen: String = "open: {}", app: (inout WorldBuilder) -> [String]) {
+    /// With `backgroundRefreshEvery`, the system also runs the app's background refresh that
+    /// often between them, to the end of the run.
+    private mutating func timeline(
+        count: Int, firstOpen: String = "open: {}", reopen: String = "open: {}", backgroundRefreshEvery: TimeInterval? = nil,
+        app: (inout WorldBuilder) -> [String]
+    ) {
         advance(by: TimeInterval(dice.int(1...90) * 60))
         events.append(World.Event(at: Self.utc(clock), body: firstOpen))
+        /// Background refreshes from the clock up to `date`, each `backgroundRefreshEvery`.
+        func refreshes(before date: Date) {
+            guard let every = backgroundRefreshEvery else { return }
+            while clock.addingTimeInterval(every) < date {
+                advance(by: every)
+                events.append(World.Event(at: Self.utc(clock), body: "backgroundRefresh: {}"))
+            }
+        }
         for _ in 0..<count {
             // Mostly hours apart, sometimes minutes, sometimes more than a day.
             let gap = dice.pick([dice.int(1...30), dice.int(30...600), dice.int(600...2_000), dice.int(60...200)])
+            refreshes(before: clock.addingTimeInterval(TimeInterval(gap * 60)))
             advance(by: TimeInterval(gap * 60))
             var body: [String] = []
             if dice.chance(0.15) {
@@ -285,6 +315,7 @@ struct WorldBuilder {
             events.append(World.Event(at: Self.utc(clock), body: body.joined(separator: ", ")))
             if let jumped { clock = jumped }
         }
+        refreshes(before: startInstant.addingTimeInterval(TimeInterval(days * 86_400 - 3_600)))
     }
 
     private mutating func advance(by interval: TimeInterval) { clock = clock.addingTimeInterval(interval) }
