@@ -154,7 +154,9 @@ struct WorldBuilder {
                 parts.append("start: \(localDay(startInstant, plus: dice.int(-2...1)))")
                 parts.append("time: \"\(time)\"")
             }
-            if parts.contains(where: { ["daily:", "weekly:", "every:"].contains(where: $0.hasPrefix) }), dice.chance(0.3), let timing = learnedTiming(around: time) {
+            if parts.contains(where: { ["daily:", "weekly:", "every:"].contains(where: $0.hasPrefix) }), dice.chance(0.3),
+                let timing = learnedTiming(around: time)
+            {
                 parts.append(timing)
                 learned = true
             }

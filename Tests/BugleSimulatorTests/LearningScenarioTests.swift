@@ -141,18 +141,18 @@ import Testing
         // after 2 ignored thins out only after 03-04 and 03-05 are ignored.
         let yaml =
             Self.header + """
-            rules:
-              - { id: p, daily: "09:00", title: P, timing: { learned: { window: "08:00-10:00" } } }
-            policies:
-              fatigue: { reduceAfter: 2, pauseAfter: 3 }
-            events:
-              - { at: 2026-03-02T06:05, open: {} }
-              - { at: 2026-03-03T10:00, openNotification: p }
-              - { at: 2026-03-04T12:00, backgroundRefresh: {} }
-              - { at: 2026-03-05T12:00, backgroundRefresh: {} }
-            days: 5
+                rules:
+                  - { id: p, daily: "09:00", title: P, timing: { learned: { window: "08:00-10:00" } } }
+                policies:
+                  fatigue: { reduceAfter: 2, pauseAfter: 3 }
+                events:
+                  - { at: 2026-03-02T06:05, open: {} }
+                  - { at: 2026-03-03T10:00, openNotification: p }
+                  - { at: 2026-03-04T12:00, backgroundRefresh: {} }
+                  - { at: 2026-03-05T12:00, backgroundRefresh: {} }
+                days: 5
 
-            """
+                """
         let result = try await ScenarioRunner(scenario: ScenarioParser.parse(yaml)).run()
         #expect(result.deliveries.map { String($0.localTime.date.description.suffix(2)) } == ["02", "03", "04", "05"])
         #expect(result.appEvents.contains { $0.text == "notification opened: bugle.p@2026-03-03" })
