@@ -17,7 +17,7 @@ public struct Violation: Sendable, Hashable, CustomStringConvertible {
     /// - `disabled`: a rule or reminder turned off (or an event deleted) delivered after a
     ///   refresh without failures had seen it off.
     /// - `window`: a rule that learns its send time delivered outside its window, other than
-    ///   where quiet hours that defer moved it (their end).
+    ///   where quiet hours that defer moved it (their end, or where a daylight-saving gap moves it).
     /// - `spacing`: a learning rule's delivery came closer to the one before it than a
     ///   minimum spacing allows.
     /// - `fatigue`: a rule a fatigue back-off paused delivered again (a second last notice
@@ -546,11 +546,14 @@ private final class Observer: SimulationObserver, @unchecked Sendable {
             guard let timing = timings[notification.ruleID ?? ""], refreshIndex >= 0, refreshes[refreshIndex].clean,
                 refreshes[refreshIndex].zone == delivery.timeZone.identifier
             else { continue }
-            let local = ZoneRules(timeZone: delivery.timeZone, around: notification.date).localDateTime(at: notification.date)
+            let zone = ZoneRules(timeZone: delivery.timeZone, around: notification.date)
+            let local = zone.localDateTime(at: notification.date)
+            // Deferred to the end of quiet hours: that wall-clock time, or where a daylight-saving
+            // gap moves it.
             let deferredTo = quietHours.contains { policy in
                 var mode = policy.mode
                 if let group = notification.group, case .mode(let groupMode)? = policy.overrides[group] { mode = groupMode }
-                return mode == .defer && policy.end == local.time
+                return mode == .defer && zone.date(for: LocalDateTime(date: local.date, time: policy.end)) == notification.date
             }
             if timing.slot(of: local.time) == nil, !deferredTo {
                 violations.append(

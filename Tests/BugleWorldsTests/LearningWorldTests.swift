@@ -83,3 +83,29 @@ final class LearningWorldTests: XCTestCase {
         XCTAssertGreaterThan(user, 5)
     }
 }
+
+extension LearningWorldTests {
+    /// World 8441, shrunk: a learned 22:xx deferred by quiet hours to their end, 02:45, on the
+    /// night St. John's springs forward at 02:00: shown at 03:45, where the gap moves 02:45.
+    /// Policy moved it, so the window check lets it be.
+    func testADeferralIntoADaylightSavingGapIsNotAWindowBreak() async throws {
+        let yaml = """
+            start: 2026-03-06T02:20Z
+            timeZone: America/St_Johns
+            days: 9
+            state: { on_r0: true, on_r1: true, on_r2: true }
+            user: { opens: "18:30-06:00", chance: 0.4, after: 44m, seed: 409 }
+            learningSeed: 191031
+            policies:
+              quietHours: { start: "21:30", end: "02:45", mode: defer }
+            rules:
+              - { id: r3, daily: "21:45", timing: { learned: { window: "19:45-23:00", slot: 10m, neighbourWidth: 0, splitWeekend: true } }, title: "r3 title", body: "r3 body", group: g2 }
+            events:
+              - { at: 2026-03-06T02:31Z, open: {} }
+
+            """
+        let outcome = await WorldCheck.run(try ScenarioParser.parse(yaml), store: false)
+        XCTAssertEqual(outcome.violations, [])
+        XCTAssertTrue(outcome.digest.contains("delivered bugle.r3@2026-03-07 at 1772950500 in America/St_Johns"), outcome.digest)
+    }
+}
