@@ -16,6 +16,12 @@ public struct Violation: Sendable, Hashable, CustomStringConvertible {
     ///   the plan.
     /// - `disabled`: a rule or reminder turned off (or an event deleted) delivered after a
     ///   refresh without failures had seen it off.
+    /// - `window`: a rule that learns its send time delivered outside its window, other than
+    ///   where quiet hours that defer moved it (their end, or where a daylight-saving gap moves it).
+    /// - `spacing`: a learning rule's delivery came closer to the one before it than a
+    ///   minimum spacing allows.
+    /// - `fatigue`: a rule a fatigue back-off paused delivered again (a second last notice
+    ///   included) before the user opened the app or a notification.
     /// - `determinism`: the same world gave different results on two runs.
     /// - `error`: the world could not be read or the run threw.
     public var invariant: String
@@ -31,9 +37,15 @@ public struct WorldOptions: Sendable, Hashable {
     /// `0` forgets them at once: the identity check planted out.
     public var occurrenceWindow: TimeInterval?
 
+    /// Whether each rule that learns its send time learns over the whole day instead of its
+    /// window, with no prior, while the checks read the window it was given: the window check
+    /// planted out.
+    public var widenLearnedWindows: Bool
+
     /// Options for the checks; a `nil` window leaves the scheduler's own.
-    public init(occurrenceWindow: TimeInterval? = nil) {
+    public init(occurrenceWindow: TimeInterval? = nil, widenLearnedWindows: Bool = false) {
         self.occurrenceWindow = occurrenceWindow
+        self.widenLearnedWindows = widenLearnedWindows
     }
 }
 
@@ -198,9 +210,10 @@ private final class Observer: SimulationObserver, @unchecked Sendable {
     var refreshCount = 0
     var deliveriesSeen = 0
 
-    /// Each refresh: how many deliveries had been made by then, the device's zone, and
-    /// whether every center call succeeded.
-    private var refreshes: [(deliveries: Int, zone: String, clean: Bool)] = []
+    /// Each refresh: how many deliveries had been made by then, the device's zone,
+    /// whether every center call succeeded, and whether the user had opened the app (a launch
+    /// or a foreground refresh: what ends a run of ignored notifications).
+    private var refreshes: [(deliveries: Int, zone: String, clean: Bool, engaged: Bool)] = []
     /// Whether the latest refresh made while the current event was applied had no failures
     /// (an event can refresh twice: for a clock change, then for the app's own change).
     private var cleanRefreshInEvent = false
@@ -228,6 +241,13 @@ private final class Observer: SimulationObserver, @unchecked Sendable {
         guard configured != ObjectIdentifier(scheduler) else { return }
         configured = ObjectIdentifier(scheduler)
         if let window = options.occurrenceWindow { await scheduler.setOccurrenceWindow(window) }
+        guard options.widenLearnedWindows else { return }
+        for case var rule as ScheduledRule in await scheduler.rules {
+            guard let timing = rule.learning else { continue }
+            rule.learning = try? LearnedTiming(
+                windowStart: .midnight, windowEnd: "23:45", configured: timing.configured, priorWeight: 0)
+            try? await scheduler.setRule(rule, refresh: false)
+        }
     }
 
     func simulation(_ simulation: Simulation, didRefresh result: RefreshResult) async {
@@ -236,7 +256,7 @@ private final class Observer: SimulationObserver, @unchecked Sendable {
         let deliveries = await simulation.center.deliveries
         await checkDeliveries(deliveries)
         let clean = result.failures == 0
-        refreshes.append((deliveries.count, simulation.device.timeZone.identifier, clean))
+        refreshes.append((deliveries.count, simulation.device.timeZone.identifier, clean, result.reason == .launch || result.reason == .foreground))
         digest.append(
             "refresh \(result.reason.rawValue) at \(Int(simulation.device.now.timeIntervalSince1970)): \(result.plan.entries.count) planned, +\(result.changes.additions.count) -\(result.changes.removals.count), \(result.failures) failed"
         )
@@ -367,6 +387,8 @@ private final class Observer: SimulationObserver, @unchecked Sendable {
         let deliveries = await simulation.center.deliveries
         await checkDeliveries(deliveries)
         checkPolicies(deliveries)
+        checkLearning(deliveries)
+        checkFatigue(deliveries)
         for delivery in deliveries {
             let notification = delivery.notification
             digest.append(
@@ -448,7 +470,7 @@ private final class Observer: SimulationObserver, @unchecked Sendable {
         let caps = scenario.policies.compactMap { $0 as? Caps }
         var refreshIndex = -1
         for (index, delivery) in deliveries.enumerated() {
-            while refreshIndex + 1 < refreshes.count, refreshes[refreshIndex + 1].deliveries <= index { refreshIndex += 1 }
+            refreshIndex = refresh(before: index, from: refreshIndex)
             guard refreshIndex >= 0, refreshes[refreshIndex].clean, refreshes[refreshIndex].zone == delivery.timeZone.identifier else { continue }
             let notification = delivery.notification
             let zone = ZoneRules(timeZone: delivery.timeZone, around: notification.date)
@@ -497,6 +519,87 @@ private final class Observer: SimulationObserver, @unchecked Sendable {
                     }
                 }
             }
+        }
+    }
+
+    /// The index of the latest refresh before the delivery at `index` (−1 for none), from the one
+    /// before it, `previous`.
+    private func refresh(before index: Int, from previous: Int) -> Int {
+        var latest = previous
+        while latest + 1 < refreshes.count, refreshes[latest + 1].deliveries <= index { latest += 1 }
+        return latest
+    }
+
+    /// Window and spacing, for the deliveries of rules that learn their send time that the
+    /// planner could answer for (as ``checkPolicies(_:)`` takes them): learning chooses a time
+    /// within what its window and the policies allow, never around them.
+    private func checkLearning(_ deliveries: [SimulatedCenter.Delivery]) {
+        let timings = Dictionary(
+            scenario.rules.compactMap { rule in (rule as? ScheduledRule)?.learning.map { (rule.id, $0) } }, uniquingKeysWith: { first, _ in first })
+        guard !timings.isEmpty else { return }
+        let quietHours = scenario.policies.compactMap { $0 as? QuietHours }
+        let spacing = scenario.policies.compactMap { $0 as? MinimumSpacing }.map(\.interval).max()
+        var refreshIndex = -1
+        for (index, delivery) in deliveries.enumerated() {
+            refreshIndex = refresh(before: index, from: refreshIndex)
+            let notification = delivery.notification
+            guard let timing = timings[notification.ruleID ?? ""], refreshIndex >= 0, refreshes[refreshIndex].clean,
+                refreshes[refreshIndex].zone == delivery.timeZone.identifier
+            else { continue }
+            let zone = ZoneRules(timeZone: delivery.timeZone, around: notification.date)
+            let local = zone.localDateTime(at: notification.date)
+            // Deferred to the end of quiet hours: that wall-clock time, or where a daylight-saving
+            // gap moves it.
+            let deferredTo = quietHours.contains { policy in
+                var mode = policy.mode
+                if let group = notification.group, case .mode(let groupMode)? = policy.overrides[group] { mode = groupMode }
+                return mode == .defer && zone.date(for: LocalDateTime(date: local.date, time: policy.end)) == notification.date
+            }
+            if timing.slot(of: local.time) == nil, !deferredTo {
+                violations.append(
+                    Violation(
+                        invariant: "window",
+                        message:
+                            "\(notification.id) delivered at \(local) in \(delivery.timeZone.identifier), outside its learned window \(timing.windowStart)–\(timing.windowEnd)"
+                    ))
+            }
+            if let spacing, index > 0 {
+                let previous = deliveries[index - 1].notification
+                if notification.date.timeIntervalSince(previous.date) < spacing {
+                    violations.append(
+                        Violation(
+                            invariant: "spacing",
+                            message:
+                                "\(notification.id) delivered at \(stamp(notification.date)), \(Int(notification.date.timeIntervalSince(previous.date))) s after \(previous.id); the minimum spacing is \(Int(spacing)) s"
+                        ))
+                }
+            }
+        }
+    }
+
+    /// A rule a fatigue back-off paused (its last notice delivered) delivers nothing more until
+    /// the user opens the app, for the deliveries the planner could answer for.
+    private func checkFatigue(_ deliveries: [SimulatedCenter.Delivery]) {
+        let backoffs = scenario.policies.compactMap { $0 as? FatigueBackoff }
+        guard !backoffs.isEmpty else { return }
+        /// The rules paused, with their notice's id.
+        var paused: [String: String] = [:]
+        var refreshIndex = -1
+        for (index, delivery) in deliveries.enumerated() {
+            let previous = refreshIndex
+            refreshIndex = refresh(before: index, from: refreshIndex)
+            if refreshIndex > previous, refreshes[(previous + 1)...refreshIndex].contains(where: \.engaged) { paused = [:] }
+            let notification = delivery.notification
+            guard let rule = notification.ruleID, let backoff = backoffs.first(where: { $0.covers(rule) }) else { continue }
+            if let notice = paused[rule], refreshIndex >= 0, refreshes[refreshIndex].clean {
+                violations.append(
+                    Violation(
+                        invariant: "fatigue",
+                        message:
+                            "\(notification.id) delivered at \(stamp(notification.date)) after the last notice \(notice) paused \(rule), and the user had not opened the app since"
+                    ))
+            }
+            if notification.content == backoff.lastNotice(in: scenario.state) { paused[rule] = notification.id }
         }
     }
 

@@ -136,6 +136,7 @@ struct WorldBuilder {
             let id = "r\(index)"
             var parts = ["id: \(id)"]
             let time = dice.chance(0.7) ? dice.pick(times) : String(format: "%02d:%02d", dice.int(0...23), dice.int(0...11) * 5)
+            var learned = false
             switch dice.int(0...5) {
             case 0, 1: parts.append("daily: \"\(time)\"")
             case 2: parts.append("weekly: { days: [\(dice.some(weekdays).joined(separator: ", "))], time: \"\(time)\" }")
@@ -153,9 +154,16 @@ struct WorldBuilder {
                 parts.append("start: \(localDay(startInstant, plus: dice.int(-2...1)))")
                 parts.append("time: \"\(time)\"")
             }
+            if parts.contains(where: { ["daily:", "weekly:", "every:"].contains(where: $0.hasPrefix) }), dice.chance(0.3),
+                let timing = learnedTiming(around: time)
+            {
+                parts.append(timing)
+                learned = true
+            }
             parts.append("title: \"\(id) title\"")
             parts.append("body: \"\(id) body\"")
-            if dice.chance(0.3) { parts.append("basis: zoned") }
+            // A learned rule follows the device's clock: its window is the device's hours.
+            if dice.chance(0.3), !learned { parts.append("basis: zoned") }
             if dice.chance(0.6) { parts.append("group: \(dice.pick(["g1", "g2"]))") }
             if dice.chance(0.4) { parts.append("priority: \(dice.int(-5...5))") }
             if dice.chance(0.25) {
@@ -190,8 +198,43 @@ struct WorldBuilder {
         }
         if dice.chance(0.25) { policies.append("minimumSpacing: \(dice.int(10...240))m") }
         if dedupe || dice.chance(0.2) { policies.append("noRenotify: \(dice.int(1...72))h") }
+        // With a back-off, the app is mostly refreshed in the background, so that the user's
+        // silence can reach a pause.
+        var quiet = "open: {}"
+        var refreshEvery: TimeInterval?
+        if dice.chance(0.3) {
+            if dice.chance(0.7) { quiet = "backgroundRefresh: {}" }
+            if dice.chance(0.6) { refreshEvery = TimeInterval(dice.pick([6, 12, 24]) * 3_600) }
+            // Small numbers, so that a run of a few days reaches the pause.
+            let reduce = dice.int(1...3)
+            var fatigue = [
+                "reduceAfter: \(reduce)", "pauseAfter: \(reduce + dice.int(1...3))", "reducedEvery: \(dice.int(2...3))",
+                "attribution: \(dice.pick(["5m", "30m", "2h", "1d"]))", "lastNotice: { title: \"paused\", body: \"paused body\" }",
+            ]
+            if dice.chance(0.7) {
+                // A daily reminder outside every quiet hours drawn here, that the back-off can
+                // thin out and pause; at times one that learns its time.
+                let minute = dice.int(32...44) * 15
+                let time = String(format: "%02d:%02d", minute / 60, minute % 60)
+                let timing = dice.chance(0.5) ? ", timing: { learned: { window: \"08:00-12:00\", slot: 30m, priorWeight: 2 } }" : ""
+                rules.append("{ id: rf, daily: \"\(time)\", title: \"rf title\", body: \"rf body\"\(timing) }")
+                if dice.chance(0.5) { fatigue.append("rules: [rf]") }
+            } else if dice.chance(0.4) {
+                fatigue.append("rules: [r\(dice.int(0...(count - 1)))]")
+            }
+            policies.append("fatigue: { \(fatigue.joined(separator: ", ")) }")
+        }
+        if dice.chance(0.35) {
+            // A user who taps some of what comes in a span of hours.
+            let from = dice.int(0...23)
+            let to = (from + dice.int(1...12)) % 24
+            header.append(
+                "user: { opens: \"\(String(format: "%02d:%02d-%02d:00", from, dice.pick([0, 30]), to))\", chance: \(Double(dice.int(2...10)) / 10), after: \(dice.int(0...90))m, seed: \(dice.int(1...1_000)) }"
+            )
+            header.append("learningSeed: \(dice.int(0...1_000_000))")
+        }
 
-        timeline(count: dice.int(3...18)) { builder in
+        timeline(count: dice.int(3...18), reopen: quiet, backgroundRefreshEvery: refreshEvery) { builder in
             var body: [String] = []
             switch builder.dice.int(0...9) {
             case 0, 1: body.append("open: {}")
@@ -207,15 +250,48 @@ struct WorldBuilder {
         }
     }
 
+    /// `timing: { learned: … }` for a rule at `time` (`HH:MM`): a window around it inside 05:00 to
+    /// 23:00, away from the hours daylight saving skips or repeats; `nil` for a time outside.
+    private mutating func learnedTiming(around time: String) -> String? {
+        let parts = time.split(separator: ":").compactMap { Int($0) }
+        guard parts.count == 2 else { return nil }
+        let minute = parts[0] * 60 + parts[1]
+        guard (5 * 60..<(22 * 60 + 45)).contains(minute) else { return nil }
+        let start = max(5 * 60, minute - dice.int(0...8) * 15)
+        let end = min(23 * 60, minute + dice.int(1...8) * 15)
+        let slot = dice.pick([5, 10, 15, 30].filter { $0 <= end - start })
+        var settings = [String(format: "window: \"%02d:%02d-%02d:%02d\"", start / 60, start % 60, end / 60, end % 60), "slot: \(slot)m"]
+        if dice.chance(0.5) { settings.append("priorWeight: \(dice.pick([0, 2, 20]))") }
+        if dice.chance(0.3) { settings.append("neighbourWidth: \(dice.pick([0, 3]))") }
+        if dice.chance(0.3) { settings.append("splitWeekend: true") }
+        if dice.chance(0.3) { settings.append("halfLife: \(dice.pick(["1d", "7d"]))") }
+        if dice.chance(0.3) { settings.append("attribution: \(dice.pick(["5m", "1d"]))") }
+        return "timing: { learned: { \(settings.joined(separator: ", ")) } }"
+    }
+
     /// The timeline: a first open soon after the start, then `count` events at random gaps,
     /// each with what `app` adds and, at random, the device's own events (a flight, a clock
     /// set by hand, permission changed in Settings, the app killed and launched again).
-    private mutating func timeline(count: Int, firstOpen: String = "open: {}", reopen: String = "open: {}", app: (inout WorldBuilder) -> [String]) {
+    /// With `backgroundRefreshEvery`, the system also runs the app's background refresh that
+    /// often between them, to the end of the run.
+    private mutating func timeline(
+        count: Int, firstOpen: String = "open: {}", reopen: String = "open: {}", backgroundRefreshEvery: TimeInterval? = nil,
+        app: (inout WorldBuilder) -> [String]
+    ) {
         advance(by: TimeInterval(dice.int(1...90) * 60))
         events.append(World.Event(at: Self.utc(clock), body: firstOpen))
+        /// Background refreshes from the clock up to `date`, each `backgroundRefreshEvery`.
+        func refreshes(before date: Date) {
+            guard let every = backgroundRefreshEvery else { return }
+            while clock.addingTimeInterval(every) < date {
+                advance(by: every)
+                events.append(World.Event(at: Self.utc(clock), body: "backgroundRefresh: {}"))
+            }
+        }
         for _ in 0..<count {
             // Mostly hours apart, sometimes minutes, sometimes more than a day.
             let gap = dice.pick([dice.int(1...30), dice.int(30...600), dice.int(600...2_000), dice.int(60...200)])
+            refreshes(before: clock.addingTimeInterval(TimeInterval(gap * 60)))
             advance(by: TimeInterval(gap * 60))
             var body: [String] = []
             if dice.chance(0.15) {
@@ -241,6 +317,7 @@ struct WorldBuilder {
             events.append(World.Event(at: Self.utc(clock), body: body.joined(separator: ", ")))
             if let jumped { clock = jumped }
         }
+        refreshes(before: startInstant.addingTimeInterval(TimeInterval(days * 86_400 - 3_600)))
     }
 
     private mutating func advance(by interval: TimeInterval) { clock = clock.addingTimeInterval(interval) }

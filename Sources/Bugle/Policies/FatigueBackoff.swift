@@ -23,6 +23,28 @@ public struct FatigueError: Error, Hashable, Sendable, CustomStringConvertible {
     init(_ description: String) { self.description = "fatigue back-off: \(description)" }
 }
 
+/// The numbers of a ``FatigueBackoff``, without the rules it covers and the words of its last
+/// notice: what an app's or a recipe's configuration keeps (`Codable`). They are checked when
+/// the back-off is made from them (``FatigueBackoff/init(rules:settings:lastNotice:)``), with
+/// the ranges ``FatigueBackoff`` documents.
+public struct FatigueSettings: Hashable, Sendable, Codable {
+    /// After this many ignored in a row, fewer sends: 1 to 29; 3 by default.
+    public var reduceAfter: Int
+    /// After this many ignored in a row, the last notice, then a pause: more than
+    /// ``reduceAfter``, at most 30; 7 by default.
+    public var pauseAfter: Int
+    /// In the reduced stage, a send every this many days: 2 to 30; 2 by default.
+    public var reducedEvery: Int
+    /// How long after a delivery an open counts for it, in seconds: 300 (5 minutes) to 86,400
+    /// (24 hours); 7,200 (2 hours) by default.
+    public var attribution: TimeInterval
+
+    /// The settings given, or the defaults: every other day after 3 ignored, a pause after 7.
+    public init(reduceAfter: Int = 3, pauseAfter: Int = 7, reducedEvery: Int = 2, attribution: TimeInterval = 7_200) {
+        (self.reduceAfter, self.pauseAfter, self.reducedEvery, self.attribution) = (reduceAfter, pauseAfter, reducedEvery, attribution)
+    }
+}
+
 /// Sends less to a user who stops answering, then stops, and starts again when the user comes
 /// back (issue: fatigue back-off).
 ///
@@ -34,7 +56,8 @@ public struct FatigueError: Error, Hashable, Sendable, CustomStringConvertible {
 /// - ``reduceAfter`` or more: only candidates on days a multiple of ``reducedEvery`` after the
 ///   latest delivery (every other day, by default) are kept;
 /// - exactly ``pauseAfter``: the first of those becomes the last one, with ``lastNotice`` as
-///   its text ("We'll pause these reminders"), and the rest wait for its answer;
+///   its text ("We'll pause these reminders"), and the rest wait for its answer (as does
+///   everything while the latest delivery's answer is not known: it may be the notice);
 /// - more: nothing, until the user opens the app or one of the rule's notifications.
 ///
 /// Every drop says why (``DropReason/fatigue``), and a kept candidate it changed says so in
@@ -55,6 +78,13 @@ public struct FatigueBackoff: Policy, Hashable {
     public var attribution: TimeInterval
     /// The text of the last notification before the pause.
     public var lastNotice: NotificationContent
+    /// The last notice in the app's languages, by language code, for an app whose language is in
+    /// its state (``languageKey``); empty by default.
+    public var lastNoticeByLanguage: [String: NotificationContent] = [:]
+    /// The state key that holds the app's language code (`"language"`): the last notice is
+    /// ``lastNoticeByLanguage``'s for that language, else ``lastNotice``. `nil` by default:
+    /// always ``lastNotice``.
+    public var languageKey: String?
 
     /// The last notice unless told otherwise.
     public static let defaultNotice = NotificationContent(
@@ -76,6 +106,26 @@ public struct FatigueBackoff: Policy, Hashable {
         }
         (self.rules, self.reduceAfter, self.pauseAfter, self.reducedEvery, self.attribution, self.lastNotice) =
             (rules, reduceAfter, pauseAfter, reducedEvery, attribution, lastNotice)
+    }
+
+    /// A back-off for `rules` (every rule when `nil`) with the numbers of `settings`; throws
+    /// ``FatigueError`` when one is outside its range.
+    public init(rules: Set<String>? = nil, settings: FatigueSettings, lastNotice: NotificationContent = FatigueBackoff.defaultNotice) throws(FatigueError) {
+        try self.init(
+            rules: rules, reduceAfter: settings.reduceAfter, pauseAfter: settings.pauseAfter, reducedEvery: settings.reducedEvery,
+            attribution: settings.attribution, lastNotice: lastNotice)
+    }
+
+    /// Its numbers.
+    public var settings: FatigueSettings {
+        FatigueSettings(reduceAfter: reduceAfter, pauseAfter: pauseAfter, reducedEvery: reducedEvery, attribution: attribution)
+    }
+
+    /// The last notice for an app in `state`: in its language when ``languageKey`` names one
+    /// that ``lastNoticeByLanguage`` has.
+    public func lastNotice(in state: AppState) -> NotificationContent {
+        guard let languageKey, case .string(let language)? = state[languageKey] else { return lastNotice }
+        return lastNoticeByLanguage[language] ?? lastNotice
     }
 
     /// Whether it covers the rule `ruleID`.
@@ -107,11 +157,14 @@ public struct FatigueBackoff: Policy, Hashable {
             kept.adjustments.append(Adjustment(policy: .fatigue, detail: "every \(every) days after \(ignored) ignored in a row"))
             return .keep(kept)
         }
-        guard ledger.keptCount(rule: candidate.ruleID) == 0 else {
+        // One notice: none while one is planned, nor while the latest delivery's answer is not
+        // known (it may be the notice, planned by an earlier refresh).
+        let answerPending = engagement.lastDelivery.map { $0.addingTimeInterval(attribution) > context.now } ?? false
+        guard ledger.keptCount(rule: candidate.ruleID) == 0, !answerPending else {
             return .dropUntil(.fatigue, detail: Explanation { "waits for the answer to the last notice" }, until: never)
         }
         var notice = candidate
-        notice.content = lastNotice
+        notice.content = lastNotice(in: context.state)
         notice.adjustments.append(Adjustment(policy: .fatigue, detail: "the last one before a pause: \(ignored) ignored in a row"))
         return .keep(notice)
     }

@@ -44,18 +44,23 @@ public struct Scenario: Sendable {
     /// The interval of the periodic background work (WorkManager) the app enqueues at its
     /// first launch, on Android; `nil` for none.
     public var periodicWork: TimeInterval?
+    /// The user who taps notifications (`user:`); `nil`: only the timeline's events open any.
+    public var user: SimulatedUser?
+    /// Seeds the draws of the rules that learn their send time (`learningSeed:`, the
+    /// scheduler's `learningSeed`); 0 by default.
+    public var learningSeed: UInt64
 
     /// A scenario from its parts. The defaults are a scenario file's: iOS with the default
     /// safety margin, `keepLastAdded`, authorized, no faults, no policies, an empty state, a
-    /// 400-day lookahead (or the recipe's ``ScenarioRecipe/lookahead(for:)`` when further) and
-    /// no recipe.
+    /// 400-day lookahead (or the recipe's ``ScenarioRecipe/lookahead(for:)`` when further), no
+    /// recipe, no simulated user and a learning seed of 0.
     public init(
         name: String, file: String? = nil, start: WrittenDateTime, timeZone: TimeZone, days: Int,
         budget: Budget = Budget(), eviction: SimulatedCenter.Eviction = .keepLastAdded,
         authorization: AuthorizationStatus = .authorized, faults: SimulatedCenter.Faults = .none,
         rules: [any Rule], policies: [any Policy] = [], state: AppState = AppState(), events: [ScenarioEvent],
         lookahead: TimeInterval? = nil, recipe: (any ScenarioRecipe)? = nil, android: AndroidProfile? = nil,
-        periodicWork: TimeInterval? = nil
+        periodicWork: TimeInterval? = nil, user: SimulatedUser? = nil, learningSeed: UInt64 = 0
     ) {
         self.name = name
         self.file = file
@@ -74,6 +79,8 @@ public struct Scenario: Sendable {
         self.recipe = recipe
         self.android = android
         self.periodicWork = periodicWork
+        self.user = user
+        self.learningSeed = learningSeed
     }
 }
 
@@ -108,6 +115,9 @@ public struct ScenarioEvent: Sendable {
         case pause(RuleSelection, from: LocalDate, through: LocalDate)
         /// The app lifts pauses from a local day on (`resume:`).
         case resume(RuleSelection, from: LocalDate)
+        /// The user taps the latest delivered notification of the rule with this id
+        /// (`openNotification:`): the scheduler records the open, and the app opens.
+        case openNotification(String)
         /// The user opens the app (launch, or back to the foreground).
         case open
         /// The app goes to the background.

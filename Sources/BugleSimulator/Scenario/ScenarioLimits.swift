@@ -32,6 +32,11 @@ public enum ScenarioLimits {
     public static let noRenotify: ClosedRange<TimeInterval> = 0...(366 * 86_400)
     /// `staleness.holdAfter` and `staleness.cancelAfter`: up to a year.
     public static let staleness: ClosedRange<TimeInterval> = 0...(366 * 86_400)
+    /// `fatigue.reduceAfter` (`FatigueBackoff/reduceAfter`); `fatigue.pauseAfter` is more than it,
+    /// at most 30.
+    public static let fatigueReduceAfter = 1...29
+    /// `fatigue.reducedEvery`, in days (`FatigueBackoff/reducedEvery`).
+    public static let fatigueReducedEvery = 2...30
     /// The years of every date and date-time (`TimeParsing/supportedYears`).
     public static var years: ClosedRange<Int> { TimeParsing.supportedYears }
 }

@@ -16,7 +16,7 @@ public enum ScenarioParser {
 
     static let topLevelKeys = [
         "name", "start", "timeZone", "days", "platform", "pendingLimit", "safetyMargin", "eviction", "authorization", "faults", "lookahead", "policies",
-        "rules", "state", "events", "recipe", "androidVersion", "channels", "exactAlarms", "periodicWork", "seed",
+        "rules", "state", "events", "recipe", "androidVersion", "channels", "exactAlarms", "periodicWork", "seed", "user", "learningSeed",
     ]
 
     /// Parses scenario text; `file` names it in errors, `recipes` are those a `recipe:` key may
@@ -115,11 +115,14 @@ public enum ScenarioParser {
         let events =
             try top["events"].map { try $0.sequence().map { try parseEvent($0, recipe: recipe, ruleKinds: ruleKinds, setup: setup, android: android) } }
             ?? []
+        let user = try top["user"].map(parseUser)
+        let learningSeed = try top["learningSeed"].map { UInt64(bitPattern: Int64(try $0.int(in: Int.min...Int.max))) } ?? 0
         let name = try top["name"]?.string() ?? file.map { URL(fileURLWithPath: $0).deletingPathExtension().lastPathComponent } ?? "Scenario"
         return Scenario(
             name: name, file: file, start: start, timeZone: timeZone, days: days, budget: budget, eviction: eviction,
             authorization: authorization, faults: faults, rules: rules, policies: policies, state: state,
-            events: events, lookahead: lookahead, recipe: recipe, android: android, periodicWork: periodicWork)
+            events: events, lookahead: lookahead, recipe: recipe, android: android, periodicWork: periodicWork, user: user,
+            learningSeed: learningSeed)
     }
 
     /// The lookahead of a scenario that gives none: 400 days, or the recipe's
@@ -349,7 +352,7 @@ public enum ScenarioParser {
         [
             "id", "basis", "timeZone", "title", "subtitle", "body", "sound", "badge", "thread", "category", "interruption",
             "relevanceScore", "userInfo", "deepLink", "group", "priority", "dedupeKey", "relevance", "start", "end", "count",
-            "when", "reserve", "time", "rdate", "exdate", "allDay",
+            "when", "reserve", "time", "rdate", "exdate", "allDay", "timing",
         ] + scheduleKeys
 
     /// A rule of the app's own kind (`kind: bedtime`), else a built-in one.
@@ -422,6 +425,9 @@ public enum ScenarioParser {
             }
         }
         let recurrence = try object["rrule"].map { try parseRecurrence($0, object: object, id: id, path: value.path, start: start, basis: basis) }
+        if let timing = object["timing"], object["daily"] == nil, object["weekly"] == nil, object["every"] == nil {
+            throw timing.error("\(timing.path): only a daily, weekly or every rule learns its send time; \(id) has \(given[0]):")
+        }
 
         let titleValue = try object.required("title")
         let title = try titleValue.string()
@@ -469,8 +475,16 @@ public enum ScenarioParser {
                 reserve: reserve,
                 allDayTime: allDayTime ?? RecurringRule.defaultAllDayTime)
         }
+        let schedule = try parseSchedule(object, start: start, scenarioStart: scenarioStart)
+        var learning: LearnedTiming?
+        if let timing = object["timing"] {
+            switch schedule {
+            case .daily(let time), .weekly(_, let time), .every(_, let time, _): learning = try parseTiming(timing, configured: time)
+            case .once, .onceAt: break
+            }
+        }
         return ScheduledRule(
-            id: id, schedule: try parseSchedule(object, start: start, scenarioStart: scenarioStart), basis: basis, content: content,
+            id: id, schedule: schedule, basis: basis, content: content,
             priority: try object["priority"]?.int(in: ScenarioLimits.priority) ?? 0,
             group: try object["group"]?.string(),
             dedupeKey: try object["dedupeKey"]?.string(),
@@ -478,7 +492,86 @@ public enum ScenarioParser {
             start: start ?? (count != nil ? scenarioStart : nil),
             end: end, count: count,
             condition: try object["when"].map(parseCondition),
-            reserve: reserve)
+            reserve: reserve, learning: learning)
+    }
+
+    /// `timing: fixed` (the schedule's time, as without `timing:`) or `timing: { learned: {
+    /// window: "07:00-10:00", slot: 15m, … } }`: the rule learns its send time in the window,
+    /// with the prior on its schedule's time, `configured` (`LearnedTiming`). Each number is
+    /// checked against its range, which the error names.
+    static func parseTiming(_ value: ScenarioValue, configured: LocalTime) throws -> LearnedTiming? {
+        if value.node.scalar != nil {
+            let text = try value.string()
+            guard text == "fixed" else {
+                throw value.error("\(value.path): unknown timing \"\(text)\"; expected fixed or { learned: { window: \"07:00-10:00\", … } }")
+            }
+            return nil
+        }
+        let spec = try value.object(["learned"]).required("learned")
+        let object = try spec.object([
+            "window", "slot", "attribution", "halfLife", "priorHalfLife", "priorWeight", "neighbourWidth", "splitWeekend",
+        ])
+        let windowValue = try object.required("window")
+        let window = try windowValue.string()
+        let ends = window.split(separator: "-", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+        guard ends.count == 2, let first = TimeParsing.localTime(ends[0]), let last = TimeParsing.localTime(ends[1]) else {
+            throw windowValue.error("\(windowValue.path): \"\(window)\" is not a window; expected two times of day, HH:MM-HH:MM (07:00-10:00)")
+        }
+        func minutes(_ range: ClosedRange<Int>) -> ClosedRange<TimeInterval> { TimeInterval(range.lowerBound * 60)...TimeInterval(range.upperBound * 60) }
+        func days(_ range: ClosedRange<Double>) -> ClosedRange<TimeInterval> { range.lowerBound * 86_400...range.upperBound * 86_400 }
+        var slot = 15
+        if let slotValue = object["slot"] {
+            let seconds = try slotValue.duration(in: minutes(LearnedTiming.slotMinutesRange))
+            guard seconds.remainder(dividingBy: 60) == 0 else {
+                throw slotValue.error("\(slotValue.path): a slot is whole minutes; found \(slotValue.describe)")
+            }
+            slot = Int(seconds / 60)
+        }
+        let attribution = try object["attribution"]?.duration(in: LearnedTiming.attributionRange) ?? 7_200
+        let halfLife = try object["halfLife"].map { try $0.duration(in: days(LearnedTiming.halfLifeRange)) / 86_400 } ?? 60
+        let priorHalfLife = try object["priorHalfLife"].map { try $0.duration(in: days(LearnedTiming.priorHalfLifeRange)) / 86_400 } ?? 3
+        let priorWeight = try object["priorWeight"]?.double(in: LearnedTiming.priorWeightRange) ?? 20
+        let neighbourWidth = try object["neighbourWidth"]?.double(in: LearnedTiming.neighbourWidthRange) ?? 1
+        let splitWeekend = try object["splitWeekend"]?.bool() ?? false
+        guard first < last else { throw windowValue.error("\(windowValue.path): \(window) ends before it starts; a window lies within one day") }
+        guard last.secondOfDay - first.secondOfDay >= slot * 60 else {
+            throw windowValue.error("\(windowValue.path): \(window) is shorter than one slot of \(slot) min")
+        }
+        guard configured >= first, configured < last else {
+            throw windowValue.error(
+                "\(windowValue.path): \(window) does not hold the rule's time, \(configured), where learning starts; widen the window or move the time")
+        }
+        do {
+            return try LearnedTiming(
+                windowStart: first, windowEnd: last, slotMinutes: slot, configured: configured, attribution: attribution, halfLife: halfLife,
+                priorHalfLife: priorHalfLife, priorWeight: priorWeight, neighbourWidth: neighbourWidth, splitWeekend: splitWeekend)
+        } catch {
+            throw spec.error("\(spec.path): \(error)")
+        }
+    }
+
+    /// `user: { opens: "07:00-08:00", chance: 0.9, after: 5m, from: …, until: …, rules: […], seed: 7 }`:
+    /// the user who taps notifications (``SimulatedUser``).
+    static func parseUser(_ value: ScenarioValue) throws -> SimulatedUser {
+        let object = try value.object(["opens", "chance", "after", "from", "until", "rules", "seed"])
+        let opensValue = try object.required("opens")
+        let opens = try opensValue.string()
+        let ends = opens.split(separator: "-", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+        guard ends.count == 2, let from = TimeParsing.localTime(ends[0]), let to = TimeParsing.localTime(ends[1]), from != to else {
+            throw opensValue.error(
+                "\(opensValue.path): \"\(opens)\" is not a span of hours; expected two different times of day, HH:MM-HH:MM (07:00-08:00; 22:00-02:00 runs past midnight)"
+            )
+        }
+        let first = try object["from"]?.localDate()
+        let last = try object["until"]?.localDate()
+        if let first, let last, let untilValue = object["until"], last < first {
+            throw untilValue.error("\(untilValue.path): \(last) is before from, \(first)")
+        }
+        return SimulatedUser(
+            from: from, to: to, chance: try object["chance"]?.double(in: SimulatedUser.chanceRange) ?? 1,
+            after: try object["after"]?.duration(in: SimulatedUser.afterRange) ?? 60, firstDay: first, lastDay: last,
+            rules: try object["rules"].map { Set(try $0.sequence().map { try $0.string() }) },
+            seed: UInt64(bitPattern: Int64(try object["seed"]?.int(in: Int.min...Int.max) ?? 1)))
     }
 
     /// The schedule of a rule that has no rrule: daily, weekly, every or at.
@@ -586,7 +679,7 @@ public enum ScenarioParser {
     // MARK: Policies
 
     static func parsePolicies(_ value: ScenarioValue) throws -> [any Policy] {
-        let object = try value.object(["staleness", "quietHours", "noRenotify", "minimumSpacing", "caps"])
+        let object = try value.object(["staleness", "quietHours", "noRenotify", "minimumSpacing", "fatigue", "caps"])
         // The order in which they apply: stale data first, caps last, so that a cap counts
         // only what survived everything else.
         var policies: [any Policy] = []
@@ -612,6 +705,7 @@ public enum ScenarioParser {
         }
         if let renotify = object["noRenotify"] { policies.append(NoRenotify(within: try renotify.duration(in: ScenarioLimits.noRenotify))) }
         if let spacing = object["minimumSpacing"] { policies.append(MinimumSpacing(try spacing.duration(in: ScenarioLimits.minimumSpacing))) }
+        if let fatigue = object["fatigue"] { policies.append(try parseFatigue(fatigue)) }
         if let caps = object["caps"] {
             let spec = try caps.object(["perDay", "perGroupPerDay"])
             var perGroup: [String: Int] = [:]
@@ -621,6 +715,34 @@ public enum ScenarioParser {
             policies.append(Caps(perDay: try spec["perDay"]?.int(in: ScenarioLimits.cap), perGroupPerDay: perGroup))
         }
         return policies
+    }
+
+    /// `fatigue: { reduceAfter: 3, pauseAfter: 7, reducedEvery: 2, attribution: 2h, lastNotice: {
+    /// title: …, body: … }, rules: [a, b] }` (every key optional): a `FatigueBackoff`, its numbers
+    /// checked against `FatigueBackoff`'s ranges.
+    static func parseFatigue(_ value: ScenarioValue) throws -> FatigueBackoff {
+        let spec = try value.object(["reduceAfter", "pauseAfter", "reducedEvery", "attribution", "lastNotice", "rules"])
+        let reduceAfter = try spec["reduceAfter"]?.int(in: ScenarioLimits.fatigueReduceAfter) ?? 3
+        let pauseAfter = try spec["pauseAfter"]?.int(in: (reduceAfter + 1)...ScenarioLimits.fatigueReduceAfter.upperBound + 1) ?? max(7, reduceAfter + 1)
+        let reducedEvery = try spec["reducedEvery"]?.int(in: ScenarioLimits.fatigueReducedEvery) ?? 2
+        let attribution = try spec["attribution"]?.duration(in: LearnedTiming.attributionRange) ?? 7_200
+        var notice = FatigueBackoff.defaultNotice
+        if let noticeValue = spec["lastNotice"] {
+            let text = try noticeValue.object(["title", "body"])
+            let titleValue = try text.required("title")
+            let title = try titleValue.string()
+            guard title.contains(where: { !$0.isWhitespace }) else {
+                throw titleValue.error("\(titleValue.path): a notification needs a title; found an empty one")
+            }
+            notice = NotificationContent(title: title, body: try text["body"]?.string() ?? "")
+        }
+        let rules = try spec["rules"].map { Set(try $0.sequence().map { try $0.string() }) }
+        do {
+            return try FatigueBackoff(
+                rules: rules, reduceAfter: reduceAfter, pauseAfter: pauseAfter, reducedEvery: reducedEvery, attribution: attribution, lastNotice: notice)
+        } catch {
+            throw value.error("\(value.path): \(error)")
+        }
     }
 
     static func parseQuietMode(_ value: ScenarioValue) throws -> QuietHours.Mode {
@@ -647,7 +769,7 @@ public enum ScenarioParser {
     }
 
     static let eventKeys = [
-        "at", "open", "background", "backgroundRefresh", "set", "timeZone", "clock", "authorization", "relaunch",
+        "at", "open", "openNotification", "background", "backgroundRefresh", "set", "timeZone", "clock", "authorization", "relaunch",
         "setRule", "removeRule", "complete", "skip", "undo", "pause", "resume",
         "reboot", "exactAlarms", "channel", "deleteChannel", "permission", "doze", "periodicWork",
     ]
@@ -709,6 +831,7 @@ public enum ScenarioParser {
             let resume = try entry.object(["rule", "from"])
             actions.append(.resume(try parseSelection(resume), from: try resume.required("from").localDate()))
         }
+        if let rule = object["openNotification"] { actions.append(.openNotification(try rule.string())) }
         if try happens(object, "open") { actions.append(.open) }
         if try happens(object, "background") { actions.append(.background) }
         if try happens(object, "backgroundRefresh") { actions.append(.backgroundRefresh) }

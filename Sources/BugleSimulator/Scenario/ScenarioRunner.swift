@@ -161,12 +161,13 @@ public final class Simulation: @unchecked Sendable {
         let planner = Planner(rules: scenario.rules, policies: scenario.policies, budget: scenario.budget, lookahead: scenario.lookahead)
         scheduler = Scheduler(
             planner: planner, center: center, environment: device.environment, state: scenario.state,
-            sink: FanOutSink([recorder] + sinks), journal: journal ?? InMemoryJournal())
+            sink: FanOutSink([recorder] + sinks), journal: journal ?? InMemoryJournal(), learningSeed: scenario.learningSeed)
     }
 
     /// Plays every event up to and including `date`, then moves the clock to `date`.
     public func play(until date: Date) async throws {
         _ = try await play(until: { _ in date })
+        try await runUser(through: date)
         try await runPeriodicWork(through: date)
         await center.advance(to: date)
     }
@@ -176,6 +177,7 @@ public final class Simulation: @unchecked Sendable {
     @discardableResult
     public func play(until time: WrittenDateTime) async throws -> Date {
         let target = try await play(until: { zone in time.resolve(in: zone) })
+        try await runUser(through: target)
         try await runPeriodicWork(through: target)
         await center.advance(to: target)
         return target
@@ -195,6 +197,7 @@ public final class Simulation: @unchecked Sendable {
                 )
             }
             nextEvent += 1
+            try await runUser(through: at)
             try await runPeriodicWork(through: at)
             await center.advance(to: at)
             try await apply(event, at: at)
@@ -266,6 +269,16 @@ public final class Simulation: @unchecked Sendable {
                     throw ScenarioError(file: scenario.file, line: line, message: "\(index.map { "events[\($0)]: " } ?? "")\(error)")
                 }
                 reason = reason ?? .dataChanged
+            case .openNotification(let rule):
+                guard let delivery = await center.deliveries.last(where: { $0.notification.ruleID == rule }) else {
+                    throw ScenarioError(
+                        file: scenario.file, line: line,
+                        message: "\(index.map { "events[\($0)]." } ?? "")openNotification: no notification of the rule \(rule) has been delivered yet")
+                }
+                try await tap(delivery.notification)
+                reason = launched ? .foreground : .launch
+                launched = true
+                try await androidOpened()
             case .open:
                 reason = launched ? .foreground : .launch
                 launched = true
@@ -364,6 +377,43 @@ public final class Simulation: @unchecked Sendable {
             // The system starts the app's process for its receiver.
             try await startProcess()
             try await respond(to: reason)
+        }
+    }
+
+    /// The user taps `notification`: the scheduler records the open; the app opens after.
+    private func tap(_ notification: DeliveredNotification) async throws {
+        try await scheduler.opened(id: notification.id)
+        addEvent(.init(at: device.now, timeZone: device.timeZone.identifier, text: "notification opened: \(notification.id)"))
+    }
+
+    /// The deliveries the simulated user has looked at, and the taps to come, in time order.
+    private var userSeen = 0
+    private var userTaps: [(at: Date, notification: DeliveredNotification)] = []
+
+    /// Moves the clock to `date` a delivery or a tap at a time, so that the simulated user
+    /// (``Scenario/user``) answers each delivery as it comes: a tap records the open and opens
+    /// the app, which refreshes.
+    private func runUser(through date: Date) async throws {
+        guard let user = scenario.user else { return }
+        while true {
+            let deliveries = await center.deliveries
+            for delivery in deliveries.dropFirst(userSeen) {
+                let local = ZoneRules(timeZone: delivery.timeZone, around: delivery.notification.date).localDateTime(at: delivery.notification.date)
+                guard let at = user.opens(delivery.notification, shownAt: local) else { continue }
+                let index = userTaps.firstIndex { $0.at > at } ?? userTaps.endIndex
+                userTaps.insert((max(at, device.now), delivery.notification), at: index)
+            }
+            userSeen = deliveries.count
+            let nextFire = await center.scheduled.first { $0.fireDate > device.now }?.fireDate
+            let nextTap = userTaps.first?.at
+            guard let next = [nextFire, nextTap].compactMap({ $0 }).min(), next <= date else { return }
+            await center.advance(to: next)
+            guard let due = userTaps.first, due.at <= device.now, nextTap == next else { continue }
+            // Deliveries at the same moment come first: the user answers them too.
+            if await center.deliveries.count > userSeen { continue }
+            userTaps.removeFirst()
+            try await tap(due.notification)
+            try await perform([.open], at: device.now)
         }
     }
 
@@ -485,9 +535,10 @@ public final class Simulation: @unchecked Sendable {
         var planner = scheduler.planner
         planner.rules = await scheduler.rules
         let journal = try await reopenJournal(scheduler.journal)
+        // What the rules learned lives with the app's data, as the journal does.
         scheduler = Scheduler(
             planner: planner, center: center, environment: device.environment, state: state,
-            sink: FanOutSink([recorder] + sinks), journal: journal)
+            sink: FanOutSink([recorder] + sinks), journal: journal, learning: scheduler.learning, learningSeed: scheduler.learningSeed)
         launched = false
         processRunning = false
         if note { addEvent(.init(at: device.now, timeZone: device.timeZone.identifier, text: "app relaunched")) }

@@ -9,6 +9,12 @@ import Foundation
 /// refresh, when to ask for permission and when to celebrate; the copy comes from the
 /// String Catalog `StreakRescue.xcstrings` shipped with the target.
 ///
+/// The morning kick-off backs off when the user stops answering it (``Configuration/fatigue``,
+/// a `FatigueBackoff`): every other day after 3 ignored in a row, then one last kick-off in its
+/// own words ("We'll pause the morning kick-off"), then none until the user opens the game or
+/// taps one. The streak saver is never held back: it is the alert the seed promises when a
+/// streak is about to break, and it comes at most once per game played, so it cannot nag.
+///
 /// ```swift
 /// let recipe = try StreakRescue()
 /// let planner = Planner(rules: recipe.rules, policies: recipe.policies)
@@ -26,18 +32,27 @@ public struct StreakRescue: Sendable {
         public var language: String
         /// Shifts the message rotation (derive it from a user id to vary it between users).
         public var rotationOffset: Int
+        /// How the kick-off backs off when the user keeps ignoring it (`FatigueSettings`: every
+        /// other day after 3 ignored, the last notice and a pause after 7, an open counting
+        /// within 2 hours, by default; each number's range is `FatigueBackoff`'s, checked when
+        /// the recipe loads). `nil`: the kick-off comes every day, answered or not. The streak
+        /// saver never backs off.
+        public var fatigue: FatigueSettings?
 
-        /// The seed's times (08:30 and 20:00), in English, unless told otherwise.
+        /// The seed's times (08:30 and 20:00), in English, with the default back-off, unless
+        /// told otherwise.
         public init(
             kickoffTime: LocalTime = "08:30",
             saverTime: LocalTime = "20:00",
             language: String = "en",
-            rotationOffset: Int = 0
+            rotationOffset: Int = 0,
+            fatigue: FatigueSettings? = FatigueSettings()
         ) {
             self.kickoffTime = kickoffTime
             self.saverTime = saverTime
             self.language = language
             self.rotationOffset = rotationOffset
+            self.fatigue = fatigue
         }
     }
 
@@ -60,8 +75,11 @@ public struct StreakRescue: Sendable {
     /// The copy, checked when it loaded.
     public let catalog: StringCatalog
     let rotation: MessageRotation
+    /// The kick-off's back-off, from ``Configuration/fatigue``.
+    let backoff: FatigueBackoff?
 
-    /// Loads the recipe's catalog from the target's resources.
+    /// Loads the recipe's catalog from the target's resources; throws `FatigueError` when a
+    /// number of ``Configuration/fatigue`` is outside its range.
     public init(configuration: Configuration = Configuration()) throws {
         guard let url = Bundle.module.url(forResource: "StreakRescue", withExtension: "xcstrings") else {
             throw CocoaError(.fileNoSuchFile, userInfo: [NSFilePathErrorKey: "StreakRescue.xcstrings in \(Bundle.module.bundlePath)"])
@@ -73,8 +91,14 @@ public struct StreakRescue: Sendable {
     /// of the recipe's catalog schema in the configured language.
     public init(configuration: Configuration = Configuration(), catalogData: Data) throws {
         self.configuration = configuration
-        catalog = try StringCatalog(data: catalogData, schema: Self.schema(language: configuration.language))
+        let catalog = try StringCatalog(data: catalogData, schema: Self.schema(language: configuration.language))
+        self.catalog = catalog
         rotation = MessageRotation(count: Copy.kickoffMessages.count, offset: configuration.rotationOffset)!
+        backoff = try configuration.fatigue.map { settings throws(FatigueError) in
+            try FatigueBackoff(
+                rules: [RuleID.kickoff], settings: settings,
+                lastNotice: Self.pauseNotice(catalog: catalog, language: configuration.language))
+        }
     }
 
     /// What the catalog must hold: every key in `language`.
@@ -86,8 +110,18 @@ public struct StreakRescue: Sendable {
     public var rules: [any Rule] { [KickoffRule(recipe: self), StreakSaverRule(recipe: self)] }
 
     /// A delivered occurrence is never notified again, even when the user sets the clock
-    /// back before it: each occurrence's dedupe key is its id.
-    public var policies: [any Policy] { [NoRenotify(within: 86_400)] }
+    /// back before it: each occurrence's dedupe key is its id. Then the kick-off's back-off
+    /// (``Configuration/fatigue``), which covers the kick-off only.
+    public var policies: [any Policy] { [NoRenotify(within: 86_400)] + (backoff.map { [$0] } ?? []) }
+
+    /// The last kick-off before a pause: "We'll pause the morning kick-off".
+    public var pauseNotice: NotificationContent { Self.pauseNotice(catalog: catalog, language: configuration.language) }
+
+    private static func pauseNotice(catalog: StringCatalog, language: String) -> NotificationContent {
+        NotificationContent(
+            title: catalog.string(Copy.pauseTitle, language: language), body: catalog.string(Copy.pauseBody, language: language),
+            threadID: "streak", categoryID: RuleID.kickoff, userInfo: ["kind": "kickoffPaused"], deepLink: "streakrescue://play")
+    }
 
     // MARK: Copy
 
@@ -150,10 +184,13 @@ public struct StreakRescue: Sendable {
         static let perfectShare = MessageKey("perfect.share", placeholders: [.integer("puzzles"), .text("date"), .integer("days")])
         static let cardPuzzles = MessageKey("perfect.card.puzzles", placeholders: [.integer("puzzles")])
         static let cardStreak = MessageKey("perfect.card.streak", placeholders: [.integer("count")])
+        static let pauseTitle = MessageKey("kickoff.pause.title")
+        static let pauseBody = MessageKey("kickoff.pause.body")
 
         static let keys =
             [kickoffTitle] + kickoffMessages + [
-                saverTitle, saverBody, permissionTitle, permissionBody, perfectTitle, perfectShare, cardPuzzles, cardStreak,
+                saverTitle, saverBody, permissionTitle, permissionBody, perfectTitle, perfectShare, cardPuzzles, cardStreak, pauseTitle,
+                pauseBody,
             ]
     }
 }
