@@ -352,7 +352,7 @@ public enum ScenarioParser {
         [
             "id", "basis", "timeZone", "title", "subtitle", "body", "sound", "badge", "thread", "category", "interruption",
             "relevanceScore", "userInfo", "deepLink", "group", "priority", "dedupeKey", "relevance", "start", "end", "count",
-            "when", "reserve", "time", "rdate", "exdate", "allDay", "timing",
+            "when", "reserve", "time", "rdate", "exdate", "allDay", "timing", "copy",
         ] + scheduleKeys
 
     /// A rule of the app's own kind (`kind: bedtime`), else a built-in one.
@@ -428,6 +428,9 @@ public enum ScenarioParser {
         if let timing = object["timing"], object["daily"] == nil, object["weekly"] == nil, object["every"] == nil {
             throw timing.error("\(timing.path): only a daily, weekly or every rule learns its send time; \(id) has \(given[0]):")
         }
+        if let copy = object["copy"], object["daily"] == nil, object["weekly"] == nil, object["every"] == nil {
+            throw copy.error("\(copy.path): only a daily, weekly or every rule chooses among texts; \(id) has \(given[0]):")
+        }
 
         let titleValue = try object.required("title")
         let title = try titleValue.string()
@@ -492,7 +495,35 @@ public enum ScenarioParser {
             start: start ?? (count != nil ? scenarioStart : nil),
             end: end, count: count,
             condition: try object["when"].map(parseCondition),
-            reserve: reserve, learning: learning)
+            reserve: reserve, learning: learning, copy: try object["copy"].map(parseCopy))
+    }
+
+    /// `copy: { variants: [{ id, title, body }, …], recencyPenalty: 0.75, recoveryHalfLife: 3d,
+    /// halfLife: 60d, attribution: 2h, priorWeight: 2 }`: the rule shows one of its texts per
+    /// occurrence and learns which the user answers (`CopyVariants`, whose ranges apply).
+    static func parseCopy(_ value: ScenarioValue) throws -> CopyVariants {
+        let object = try value.object(["variants", "recencyPenalty", "recoveryHalfLife", "halfLife", "attribution", "priorWeight"])
+        let variants = try object.required("variants").sequence().map { item -> ContentVariant in
+            let spec = try item.object(["id", "title", "body"])
+            let titleValue = try spec.required("title")
+            let title = try titleValue.string()
+            guard title.contains(where: { !$0.isWhitespace }) else {
+                throw titleValue.error("\(titleValue.path): a notification needs a title; found an empty one")
+            }
+            return ContentVariant(id: try spec.required("id").string(), content: NotificationContent(title: title, body: try spec["body"]?.string() ?? ""))
+        }
+        func days(_ range: ClosedRange<Double>) -> ClosedRange<TimeInterval> { range.lowerBound * 86_400...range.upperBound * 86_400 }
+        let copy = CopyVariants(
+            variants: variants, attribution: try object["attribution"]?.duration(in: LearnedTiming.attributionRange) ?? 7_200,
+            halfLife: try object["halfLife"].map { try $0.duration(in: days(LearnedTiming.halfLifeRange)) / 86_400 } ?? 60,
+            recencyPenalty: try object["recencyPenalty"]?.double(in: CopyVariants.recencyPenaltyRange) ?? 0.75,
+            recoveryHalfLife: try object["recoveryHalfLife"].map { try $0.duration(in: days(CopyVariants.recoveryHalfLifeRange)) / 86_400 } ?? 3,
+            priorWeight: try object["priorWeight"]?.double(in: CopyVariants.priorWeightRange) ?? 2)
+        do {
+            return try copy.validated()
+        } catch {
+            throw value.error("\(value.path): \(error)")
+        }
     }
 
     /// `timing: fixed` (the schedule's time, as without `timing:`) or `timing: { learned: {
@@ -553,7 +584,7 @@ public enum ScenarioParser {
     /// `user: { opens: "07:00-08:00", chance: 0.9, after: 5m, from: …, until: …, rules: […], seed: 7 }`:
     /// the user who taps notifications (``SimulatedUser``).
     static func parseUser(_ value: ScenarioValue) throws -> SimulatedUser {
-        let object = try value.object(["opens", "chance", "after", "from", "until", "rules", "seed"])
+        let object = try value.object(["opens", "chance", "after", "from", "until", "rules", "seed", "chances", "visits"])
         let opensValue = try object.required("opens")
         let opens = try opensValue.string()
         let ends = opens.split(separator: "-", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
@@ -567,11 +598,22 @@ public enum ScenarioParser {
         if let first, let last, let untilValue = object["until"], last < first {
             throw untilValue.error("\(untilValue.path): \(last) is before from, \(first)")
         }
-        return SimulatedUser(
+        var user = SimulatedUser(
             from: from, to: to, chance: try object["chance"]?.double(in: SimulatedUser.chanceRange) ?? 1,
             after: try object["after"]?.duration(in: SimulatedUser.afterRange) ?? 60, firstDay: first, lastDay: last,
             rules: try object["rules"].map { Set(try $0.sequence().map { try $0.string() }) },
             seed: UInt64(bitPattern: Int64(try object["seed"]?.int(in: Int.min...Int.max) ?? 1)))
+        if let chances = object["chances"] {
+            // `chances: { "Five minutes of practice?": 0.9 }`: a title's own probability.
+            for (title, chance) in try chances.pairs() { user.titleChances[title] = try chance.double(in: SimulatedUser.chanceRange) }
+        }
+        if let visits = object["visits"] {
+            // `visits: { at: "20:30", chance: 0.2 }`: the app opened of the user's own accord.
+            let spec = try visits.object(["at", "chance"])
+            user.visitAt = try spec.required("at").localTime()
+            user.visitChance = try spec.required("chance").double(in: SimulatedUser.chanceRange)
+        }
+        return user
     }
 
     /// The schedule of a rule that has no rrule: daily, weekly, every or at.
@@ -679,7 +721,7 @@ public enum ScenarioParser {
     // MARK: Policies
 
     static func parsePolicies(_ value: ScenarioValue) throws -> [any Policy] {
-        let object = try value.object(["staleness", "quietHours", "noRenotify", "minimumSpacing", "fatigue", "caps"])
+        let object = try value.object(["staleness", "quietHours", "noRenotify", "minimumSpacing", "fatigue", "caps", "holdout"])
         // The order in which they apply: stale data first, caps last, so that a cap counts
         // only what survived everything else.
         var policies: [any Policy] = []
@@ -713,6 +755,19 @@ public enum ScenarioParser {
                 for (group, entry) in try groups.pairs() { perGroup[group] = try entry.int(in: ScenarioLimits.cap) }
             }
             policies.append(Caps(perDay: try spec["perDay"]?.int(in: ScenarioLimits.cap), perGroupPerDay: perGroup))
+        }
+        if let holdout = object["holdout"] {
+            // Last: only what every other policy would send is randomized.
+            let spec = try holdout.object(["fraction", "attribution", "rules"])
+            do {
+                policies.append(
+                    try RandomizedHoldout(
+                        rules: try spec["rules"].map { Set(try $0.sequence().map { try $0.string() }) },
+                        fraction: try spec["fraction"]?.double(in: RandomizedHoldout.fractionRange) ?? 0.1,
+                        attribution: try spec["attribution"]?.duration(in: LearnedTiming.attributionRange) ?? 7_200))
+            } catch let error as LearningError {
+                throw holdout.error("\(holdout.path): \(error)")
+            }
         }
         return policies
     }

@@ -161,7 +161,9 @@ public final class Simulation: @unchecked Sendable {
         let planner = Planner(rules: scenario.rules, policies: scenario.policies, budget: scenario.budget, lookahead: scenario.lookahead)
         scheduler = Scheduler(
             planner: planner, center: center, environment: device.environment, state: scenario.state,
-            sink: FanOutSink([recorder] + sinks), journal: journal ?? InMemoryJournal(), learningSeed: scenario.learningSeed)
+            sink: FanOutSink([recorder] + sinks), journal: journal ?? InMemoryJournal(),
+            // A store that keeps the journal keeps what the rules learned too (`bugle simulate --db`).
+            learning: (journal as? any LearningStore) ?? InMemoryLearningStore(), learningSeed: scenario.learningSeed)
     }
 
     /// Plays every event up to and including `date`, then moves the clock to `date`.
@@ -389,6 +391,30 @@ public final class Simulation: @unchecked Sendable {
     /// The deliveries the simulated user has looked at, and the taps to come, in time order.
     private var userSeen = 0
     private var userTaps: [(at: Date, notification: DeliveredNotification)] = []
+    /// The last day whose visit of the user's own accord was looked at, and the next visit.
+    private var userVisitDay: LocalDate?
+    private var userVisit: Date?
+
+    /// The user's next visit of their own accord (``SimulatedUser/visit(on:)``) from now: a year
+    /// of days is looked at, at most, per call.
+    private func nextUserVisit(_ user: SimulatedUser) -> Date? {
+        if let userVisit { return userVisit }
+        guard user.visitAt != nil, user.visitChance > 0 else { return nil }
+        let zone = ZoneRules(timeZone: device.timeZone, around: device.now)
+        var day = userVisitDay.map { $0.adding(days: 1) } ?? zone.localDate(at: device.now)
+        for _ in 0..<366 {
+            userVisitDay = day
+            if let time = user.visit(on: day) {
+                let at = zone.date(for: LocalDateTime(date: day, time: time))
+                if at >= device.now {
+                    userVisit = at
+                    return at
+                }
+            }
+            day = day.adding(days: 1)
+        }
+        return nil
+    }
 
     /// Moves the clock to `date` a delivery or a tap at a time, so that the simulated user
     /// (``Scenario/user``) answers each delivery as it comes: a tap records the open and opens
@@ -406,8 +432,17 @@ public final class Simulation: @unchecked Sendable {
             userSeen = deliveries.count
             let nextFire = await center.scheduled.first { $0.fireDate > device.now }?.fireDate
             let nextTap = userTaps.first?.at
-            guard let next = [nextFire, nextTap].compactMap({ $0 }).min(), next <= date else { return }
+            let nextVisit = nextUserVisit(user)
+            guard let next = [nextFire, nextTap, nextVisit].compactMap({ $0 }).min(), next <= date else { return }
             await center.advance(to: next)
+            if let nextVisit, nextVisit == next, nextTap.map({ $0 > next }) ?? true {
+                // Deliveries at the same moment come first.
+                if await center.deliveries.count > userSeen { continue }
+                userVisit = nil
+                addEvent(.init(at: device.now, timeZone: device.timeZone.identifier, text: "the user opens the app of their own accord"))
+                try await perform([.open], at: device.now)
+                continue
+            }
             guard let due = userTaps.first, due.at <= device.now, nextTap == next else { continue }
             // Deliveries at the same moment come first: the user answers them too.
             if await center.deliveries.count > userSeen { continue }

@@ -8,8 +8,11 @@ import Foundation
 /// ``to`` (not), on a day from ``firstDay`` through ``lastDay``, of a rule
 /// in ``rules``, with probability ``chance``: ``after`` later, the app records the open
 /// (`Scheduler/opened(id:)`) and comes to the foreground, as a tap does. Every other
-/// notification is ignored. The draws come from ``seed`` and the delivery's moment, so the same
-/// scenario gives the same taps.
+/// notification is ignored. ``titleChances`` gives some texts their own probability (a user
+/// who answers one wording more than another). On each day, with probability
+/// ``visitChance``, the user also opens the app at ``visitAt`` of their own accord, notified or
+/// not. The draws come from ``seed`` and the delivery's moment (or the day), so the same
+/// scenario gives the same taps and visits.
 public struct SimulatedUser: Hashable, Sendable {
     /// The local time from which the user answers (included).
     public var from: LocalTime
@@ -28,6 +31,12 @@ public struct SimulatedUser: Hashable, Sendable {
     public var rules: Set<String>?
     /// Seeds the draws of ``chance``.
     public var seed: UInt64
+    /// The probability of opening a notification with this title, instead of ``chance``, by title.
+    public var titleChances: [String: Double] = [:]
+    /// The local time the user opens the app of their own accord on a day they do; `nil`: never.
+    public var visitAt: LocalTime?
+    /// The probability of that visit on a day (from ``firstDay`` through ``lastDay``): 0 to 1.
+    public var visitChance: Double = 0
 
     /// The range of ``chance``.
     public static let chanceRange: ClosedRange<Double> = 0...1
@@ -55,11 +64,21 @@ public struct SimulatedUser: Hashable, Sendable {
         if let lastDay, local.date > lastDay { return nil }
         let inHours = from <= to ? local.time >= from && local.time < to : local.time >= from || local.time < to
         guard inHours else { return nil }
+        let chance = titleChances[delivery.content.title] ?? chance
         if chance < 1 {
             let moment = UInt64(bitPattern: Int64(delivery.date.timeIntervalSince1970.rounded(.down)))
             var generator = SeededGenerator(seed: seed ^ (moment &* 0x9E37_79B9_7F4A_7C15))
             guard Double.random(in: 0..<1, using: &generator) < chance else { return nil }
         }
         return delivery.date.addingTimeInterval(after)
+    }
+
+    /// When the user opens the app of their own accord on `day`, as a local time; `nil` when not.
+    public func visit(on day: LocalDate) -> LocalTime? {
+        guard let visitAt, visitChance > 0 else { return nil }
+        if let firstDay, day < firstDay { return nil }
+        if let lastDay, day > lastDay { return nil }
+        var generator = SeededGenerator(seed: seed ^ 0x5649_5349_5400 ^ (UInt64(bitPattern: Int64(day.dayNumber)) &* 0xD1B5_4A32_D192_ED03))
+        return Double.random(in: 0..<1, using: &generator) < visitChance ? visitAt : nil
     }
 }
