@@ -34,6 +34,15 @@ public enum HTMLReport {
     }
 }
 
+extension HTMLReport {
+    /// The timeline page's style sheet, for the other pages drawn like it (the lab's).
+    static var styleSheet: String { HTMLPage.styleSheet }
+    /// The timeline page's colours, in order.
+    static var palette: [String] { HTMLPage.palette }
+    /// A round axis step (1, 2, 5 × 10ⁿ) at least `raw`.
+    static func niceStep(_ raw: Double) -> Double { HTMLPage.niceStep(raw) }
+}
+
 /// One row of the timeline: a local day and the zone the device showed it in.
 private struct DayRow {
     var date: LocalDate
@@ -663,7 +672,7 @@ private struct HTMLPage {
     }
 
     /// A round step (1, 2, 5 × 10ⁿ) at least `raw`.
-    private static func niceStep(_ raw: Double) -> Double {
+    static func niceStep(_ raw: Double) -> Double {
         var magnitude = 1.0
         while magnitude * 10 <= raw { magnitude *= 10 }
         return [1.0, 2, 5, 10].map { $0 * magnitude }.first { $0 >= raw } ?? 10 * magnitude
