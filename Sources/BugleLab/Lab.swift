@@ -96,7 +96,9 @@ public struct Lab: Sendable {
             // The reported arms first, then every fixed slot for the hindsight comparison (the
             // fixed arm is the configured slot's).
             var runs = arms.map { arm in
-                ArmRun(policy: arm == .fixedTime ? .fixed(setting.configuredSlot) : arm == .learnedTime ? .learned : .learnedWithFatigue, setting: setting, start: population.start)
+                ArmRun(
+                    policy: arm == .fixedTime ? .fixed(setting.configuredSlot) : arm == .learnedTime ? .learned : .learnedWithFatigue, setting: setting,
+                    start: population.start)
             }
             let fixedRun = { (slot: Int) in slot == setting.configuredSlot ? 0 : arms.count + slot - (slot > setting.configuredSlot ? 1 : 0) }
             for slot in 0..<slots where slot != setting.configuredSlot {

@@ -42,8 +42,10 @@ import Testing
         (#"{"days": 4000}"#, "days: 4000 is outside 7…3660"),
         (#"{"churn": {"perIgnore": 2}}"#, "churn.perIgnore: 2.0 is outside 0.0…1.0"),
         (#"{"peakOpenRate": {"mean": 1.5, "sd": 0.1}}"#, "peakOpenRate.mean: 1.5 is outside 0.0…1.0"),
-        (#"{"chronotypes": [{"weight": 1, "peakHour": 8, "spreadHours": 1}, {"weight": 1, "peakHour": 25, "spreadHours": 1}]}"#,
-         "chronotypes[1].peakHour: 25.0 is outside 0.0…23.99"),
+        (
+            #"{"chronotypes": [{"weight": 1, "peakHour": 8, "spreadHours": 1}, {"weight": 1, "peakHour": 25, "spreadHours": 1}]}"#,
+            "chronotypes[1].peakHour: 25.0 is outside 0.0…23.99"
+        ),
         (#"{"chronotypes": [{"weight": 1, "peakHour": 8}]}"#, "chronotypes[0].spreadHours: missing"),
         (#"{"chronotypes": []}"#, "chronotypes: 0 is outside 1…8"),
         (#"{"timing": {"slotMinutes": 3}}"#, "timing.slot: 3 min is outside 5…240 min"),

@@ -168,6 +168,7 @@ public struct Chronotype: Hashable, Sendable, Codable {
         try BugleLab.check("\(path).spreadHours", spreadHours, 0...12)
     }
 
+    /// Decodes it; every field is required, and an unknown one is an error.
     public init(from decoder: any Decoder) throws {
         let reader = try FieldReader(decoder, fields: ["weight", "peakHour", "spreadHours"])
         self.init(weight: try reader.read("weight"), peakHour: try reader.read("peakHour"), spreadHours: try reader.read("spreadHours"))
@@ -190,6 +191,7 @@ public struct Spread: Hashable, Sendable, Codable {
         try BugleLab.check("\(path).sd", sd, 0...(range.upperBound - range.lowerBound))
     }
 
+    /// Decodes it; every field is required, and an unknown one is an error.
     public init(from decoder: any Decoder) throws {
         let reader = try FieldReader(decoder, fields: ["mean", "sd"])
         self.init(mean: try reader.read("mean"), sd: try reader.read("sd"))
@@ -213,6 +215,7 @@ public struct Habituation: Hashable, Sendable, Codable {
         try BugleLab.check("\(path).days", days, 0.5...365)
     }
 
+    /// Decodes it: missing fields keep the default population's values, unknown ones are an error.
     public init(from decoder: any Decoder) throws {
         let reader = try FieldReader(decoder, fields: ["depth", "days"])
         let base = Population.default.habituation
@@ -237,6 +240,7 @@ public struct Novelty: Hashable, Sendable, Codable {
         try BugleLab.check("\(path).recoveryDays", recoveryDays, 0.5...365)
     }
 
+    /// Decodes it: missing fields keep the default population's values, unknown ones are an error.
     public init(from decoder: any Decoder) throws {
         let reader = try FieldReader(decoder, fields: ["boost", "recoveryDays"])
         let base = Population.default.novelty
@@ -260,6 +264,7 @@ public struct Drift: Hashable, Sendable, Codable {
         try BugleLab.check("\(path).jumpChance", jumpChance, 0...1)
     }
 
+    /// Decodes it: missing fields keep the default population's values, unknown ones are an error.
     public init(from decoder: any Decoder) throws {
         let reader = try FieldReader(decoder, fields: ["hoursPerDay", "jumpChance"])
         let base = Population.default.drift
@@ -295,6 +300,7 @@ public struct Churn: Hashable, Sendable, Codable {
         try BugleLab.check("\(path).daily", daily, 0...0.1)
     }
 
+    /// Decodes it: missing fields keep the default population's values, unknown ones are an error.
     public init(from decoder: any Decoder) throws {
         let reader = try FieldReader(decoder, fields: ["tolerance", "perIgnore", "maximum", "daily"])
         let base = Population.default.churn
@@ -329,6 +335,7 @@ public struct FatigueSetting: Hashable, Sendable, Codable {
         }
     }
 
+    /// Decodes it: missing fields keep the default population's values, unknown ones are an error.
     public init(from decoder: any Decoder) throws {
         let reader = try FieldReader(decoder, fields: ["reduceAfter", "pauseAfter", "reducedEvery"])
         let base = Population.default.fatigue
@@ -382,6 +389,7 @@ public struct TimingSetting: Hashable, Sendable, Codable {
         }
     }
 
+    /// Decodes it: missing fields keep the default population's values, unknown ones are an error.
     public init(from decoder: any Decoder) throws {
         let reader = try FieldReader(
             decoder,
