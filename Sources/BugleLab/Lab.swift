@@ -4,9 +4,9 @@ import Foundation
 /// The lab: runs every ``LabArm`` on every synthetic user of a ``Population`` and measures them
 /// against each other (see <doc:LabModel>).
 ///
-/// The learned arms use the core's own ``Bugle/SendTimeLearner`` (`choose` and `recording`, as
-/// the scheduler does) and ``Bugle/FatigueBackoff`` (its
-/// ``Bugle/FatigueBackoff/stage(ignoredInARow:daysSinceLastDelivery:)``), without the scheduler
+/// The learned arms use the core's own `SendTimeLearner` (`choose` and `recording`, as
+/// the scheduler does) and `FatigueBackoff` (its
+/// `FatigueBackoff.stage(ignoredInARow:daysSinceLastDelivery:)`), without the scheduler
 /// around them, so that a million user-days take seconds. Each user is also run at every fixed
 /// slot of the window, for the best fixed slot in hindsight.
 ///

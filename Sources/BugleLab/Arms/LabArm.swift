@@ -7,11 +7,11 @@
 public enum LabArm: String, CaseIterable, Codable, Sendable, CustomStringConvertible {
     /// Every day at the configured time (``TimingSetting/configured``): the rule without learning.
     case fixedTime
-    /// Every day at the slot the core's ``Bugle/SendTimeLearner`` chooses, learning from each
-    /// answer: what the scheduler does for a rule with ``Bugle/ScheduledRule/learning``.
+    /// Every day at the slot the core's `SendTimeLearner` chooses, learning from each
+    /// answer: what the scheduler does for a rule with `ScheduledRule.learning`.
     case learnedTime
-    /// The learned time, with the core's ``Bugle/FatigueBackoff`` deciding whether to send at all
-    /// (``Bugle/FatigueBackoff/stage(ignoredInARow:daysSinceLastDelivery:)``): fewer sends after
+    /// The learned time, with the core's `FatigueBackoff` deciding whether to send at all
+    /// (`FatigueBackoff.stage(ignoredInARow:daysSinceLastDelivery:)`): fewer sends after
     /// ignored ones, a last notice, a pause until the user comes back.
     case learnedWithFatigue
 

@@ -1,7 +1,7 @@
 import Bugle
 import Foundation
 
-/// Random numbers for the lab, from the core's ``Bugle/SeededGenerator``.
+/// Random numbers for the lab, from the core's `SeededGenerator`.
 enum Draw {
     /// A uniform number in [0, 1): 53 random bits.
     static func unit(_ generator: inout SeededGenerator) -> Double {

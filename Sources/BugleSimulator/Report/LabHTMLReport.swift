@@ -10,7 +10,7 @@ import Foundation
 /// - Each arm's figures with their intervals, and every fixed slot in hindsight.
 ///
 /// ```swift
-/// let result = await try Lab(population: .default, seed: 1).run()
+/// let result = try await Lab(population: .default, seed: 1).run()
 /// try LabHTMLReport.render(result).write(toFile: "lab.html", atomically: true, encoding: .utf8)
 /// ```
 public enum LabHTMLReport {
