@@ -49,7 +49,7 @@ public struct Population: Hashable, Sendable, Codable {
     public var drift: Drift
     /// How users leave when they are over-notified, and otherwise.
     public var churn: Churn
-    /// The learned timing under test: its window and ``LearnedTiming/configured`` time (the fixed
+    /// The learned timing under test: its window and `LearnedTiming.configured` time (the fixed
     /// arm's time) and its learning settings.
     public var timing: TimingSetting
     /// The fatigue back-off the "learned + fatigue" arm runs.
@@ -310,7 +310,7 @@ public struct Churn: Hashable, Sendable, Codable {
     }
 }
 
-/// The fatigue back-off of the "learned + fatigue" arm: the numbers of a ``FatigueBackoff``,
+/// The fatigue back-off of the "learned + fatigue" arm: the numbers of a `FatigueBackoff`,
 /// with its ranges.
 public struct FatigueSetting: Hashable, Sendable, Codable {
     /// After this many ignored in a row, fewer sends: 1 to 29.
@@ -345,7 +345,7 @@ public struct FatigueSetting: Hashable, Sendable, Codable {
     }
 }
 
-/// The learned timing under test: the numbers of a ``LearnedTiming``, with its ranges. Fields
+/// The learned timing under test: the numbers of a `LearnedTiming`, with its ranges. Fields
 /// a file leaves out keep the default population's.
 public struct TimingSetting: Hashable, Sendable, Codable {
     /// The window's start, `HH:MM`.

@@ -30,18 +30,7 @@ private struct LabPage {
     static let plotWidth = 760.0
 
     mutating func render() -> String {
-        markup.raw("<!DOCTYPE html>\n")
-        markup.open("html", ["lang": "en"])
-        markup.open("head")
-        markup.empty("meta", ["charset": "utf-8"])
-        markup.empty("meta", ["name": "viewport", "content": "width=device-width, initial-scale=1"])
-        markup.element("title", text: "\(result.population) · Bugle lab")
-        markup.open("style")
-        markup.raw(HTMLReport.styleSheet)
-        markup.close()
-        markup.close()
-        markup.open("body")
-        markup.open("main")
+        markup.openPage(title: "\(result.population) · Bugle lab", styleSheet: HTMLReport.styleSheet)
         markup.element("h1", text: "Bugle lab: population \(result.population)")
         markup.element(
             "p", ["class": "meta"],
