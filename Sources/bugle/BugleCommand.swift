@@ -11,7 +11,8 @@ struct BugleCommand: AsyncParsableCommand {
         commandName: "bugle",
         abstract: "Plan, simulate and explain an app's local notifications.",
         subcommands: [
-            Simulate.self, PlanCommand.self, RRuleCommand.self, HistoryCommand.self, FactsCommand.self, WorldsCommand.self, LabCommand.self,
+            Simulate.self, PlanCommand.self, RRuleCommand.self, HistoryCommand.self, ReportCommand.self, FactsCommand.self, WorldsCommand.self,
+            LabCommand.self,
         ])
 
     /// Runs the command; a mistake on the command line is one line on standard error

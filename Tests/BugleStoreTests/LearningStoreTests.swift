@@ -61,4 +61,63 @@ import Testing
         let error = try #require(throws: StoreError.self) { try store.states() }
         #expect(error.code == .invalidData && error.message.hasPrefix("learning_state of rule practice is not a learned send time"))
     }
+
+    @Test func textsHoldoutsAndAppOpensAreKeptExportedAndErased() async throws {
+        let url = try temporaryFolder().appendingPathComponent("bugle.sqlite")
+        let store = try BugleDatabase.open(at: url)
+        let copy = try CopyVariants(
+            variants: ["a", "b"].map { ContentVariant(id: $0, content: NotificationContent(title: "Text \($0)", body: "")) }
+        ).validated()
+        let state = CopyBandit(copy: copy).recording(CopyState(startingOn: LocalDate("2026-03-02")), variant: "b", on: LocalDate("2026-03-02"), opened: true)
+        try store.saveCopy(state, for: "practice")
+        let nine = instant("2026-03-02T09:00-05:00")
+        let sent = HoldoutRecord(occurrence: "practice@2026-03-02", ruleID: "practice", date: nine, heldOut: false, active: true)
+        let held = HoldoutRecord(occurrence: "practice@2026-03-03", ruleID: "practice", date: nine.addingTimeInterval(86_400), heldOut: true)
+        try store.updateHoldoutRecords(saving: [sent, held], removing: [])
+        try store.recordEngagement(at: nine.addingTimeInterval(600))
+        try store.recordEngagement(at: nine.addingTimeInterval(86_400 + 600))
+        // A new process reads what the first kept.
+        let reopened = try BugleDatabase.open(at: url)
+        #expect(try reopened.copyStates() == ["practice": state])
+        #expect(try reopened.holdoutRecords() == [sent, held])
+        #expect(try reopened.engagements(since: nine) == [nine.addingTimeInterval(600), nine.addingTimeInterval(86_400 + 600)])
+        #expect(try reopened.lastEngagement() == nine.addingTimeInterval(86_400 + 600))
+        try reopened.updateHoldoutRecords(
+            saving: [HoldoutRecord(occurrence: held.occurrence, ruleID: "practice", date: held.date, heldOut: true, active: false)], removing: [sent.occurrence]
+        )
+        #expect(try reopened.holdoutRecords().map { "\($0.occurrence) \($0.active == false)" } == ["practice@2026-03-03 true"])
+        try reopened.forgetOpens(before: nine.addingTimeInterval(3_600))
+        #expect(try reopened.engagements(since: .distantPast) == [nine.addingTimeInterval(86_400 + 600)])
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .iso8601
+        let export = try decoder.decode(LearningExport.self, from: try reopened.export())
+        #expect(export.copy == ["practice": state] && export.holdout.count == 1 && export.appOpens.count == 1)
+        try reopened.erase()
+        #expect(try reopened.copyStates().isEmpty && reopened.holdoutRecords().isEmpty && reopened.lastEngagement() == nil)
+    }
+
+    @Test func aStoreThatKeptOnlyTheLatestAppOpenKeepsItWhenMigrated() throws {
+        let url = try temporaryFolder().appendingPathComponent("bugle.sqlite")
+        try BugleDatabase.open(at: url).recordOpen(id: "bugle.practice@2026-03-02", at: instant("2026-03-02T09:05-05:00"))
+        // Back to the v4 layout: the app's latest open was a row of notification_open.
+        try DatabaseQueue(path: url.path).write { db in
+            for table in ["app_open", "copy_state", "holdout_record"] { try db.execute(sql: "DROP TABLE \(table)") }
+            try db.execute(sql: "DELETE FROM grdb_migrations WHERE identifier = 'v5-copy-holdout'")
+            try db.execute(
+                sql: "INSERT INTO notification_open (id, opened_at) VALUES ('@app', ?)", arguments: [instant("2026-03-02T09:30-05:00").timeIntervalSince1970])
+        }
+        #expect(try BugleDatabase.openReadOnly(at: url).lastEngagement() == instant("2026-03-02T09:30-05:00"))
+        let store = try BugleDatabase.open(at: url)
+        #expect(try store.lastEngagement() == instant("2026-03-02T09:30-05:00"))
+        #expect(try store.opens(since: .distantPast) == ["bugle.practice@2026-03-02": instant("2026-03-02T09:05-05:00")])
+    }
+
+    @Test func aDamagedTextStateIsAnErrorThatNamesItsRule() throws {
+        let url = try temporaryFolder().appendingPathComponent("bugle.sqlite")
+        let store = try BugleDatabase.open(at: url)
+        try store.saveCopy(CopyState(startingOn: LocalDate("2026-03-02")), for: "practice")
+        try DatabaseQueue(path: url.path).write { db in try db.execute(sql: "UPDATE copy_state SET state = 'not json'") }
+        let error = try #require(throws: StoreError.self) { try store.copyStates() }
+        #expect(error.code == .invalidData && error.message.hasPrefix("copy_state of rule practice is not what a rule learned of its texts"))
+    }
 }

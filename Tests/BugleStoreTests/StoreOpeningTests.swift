@@ -63,7 +63,7 @@ import Testing
                 try String.fetchOne(db, sql: "SELECT value FROM flag")
             )
         }
-        #expect(migrations == ["v1", "v2-occurrence", "v3-marks", "v4-learning", "v9-reminders"])
+        #expect(migrations == ["v1", "v2-occurrence", "v3-marks", "v4-learning", "v5-copy-holdout", "v9-reminders"])
         #expect(tableKept)
         #expect(flag == "\"from the future\"")
     }
@@ -129,7 +129,7 @@ import Testing
         #expect(before.unnamedOccurrences.keys.sorted() == ["bugle.morning@2026-03-01"])
         let store = try BugleDatabase.open(at: url)
         let migrations = try store.reader.read { db in try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations ORDER BY identifier") }
-        #expect(migrations == ["v1", "v2-occurrence", "v3-marks", "v4-learning"])
+        #expect(migrations == ["v1", "v2-occurrence", "v3-marks", "v4-learning", "v5-copy-holdout"])
         #expect(try store.deliveryHistory().deliveries.map(\.id) == before.deliveries.map(\.id))
     }
 

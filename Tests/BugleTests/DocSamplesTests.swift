@@ -440,6 +440,33 @@ struct DocSamplesTests {
         #expect(backoff.summary == "fatigue: every 2 days after 3 ignored, a last notice and a pause after 7")
     }
 
+    /// LearnedSendTimes.md: several texts and a holdout, through the scheduler. Without
+    /// evidence, the texts take turns; before any occurrence has passed, no lift is known.
+    @Test func copyBanditAndHoldout() async throws {
+        let copy = try CopyVariants(variants: [
+            ContentVariant(id: "waiting", content: NotificationContent(title: "Your words are waiting", body: "")),
+            ContentVariant(id: "minutes", content: NotificationContent(title: "Five minutes of practice?", body: "")),
+            ContentVariant(id: "streak", content: NotificationContent(title: "Keep your streak going", body: "")),
+        ]).validated()
+        let reminder = ScheduledRule(
+            id: "reminder", schedule: .daily(try LocalTime(parsing: "19:00")),
+            content: NotificationContent(title: "Practice", body: ""), copy: copy)
+        let device = SimulatedDevice(now: TimeParsing.instant("2026-06-01T07:00+01:00")!, timeZone: TimeZone(identifier: "Europe/London")!)
+        let (center, environment, installSeed) = (SimulatedCenter(device: device), device.environment, UInt64(42))
+        let holdout = try RandomizedHoldout(rules: ["reminder"], fraction: 0.1)
+        let measured = Scheduler(
+            planner: Planner(rules: [reminder], policies: [holdout]), center: center, environment: environment,
+            learning: InMemoryLearningStore(), learningSeed: installSeed)
+        try await measured.refresh(reason: .launch)
+        let lift = try await measured.holdoutLift()["reminder"]
+        #expect(lift == nil)
+        let plan = try await measured.currentPlan()
+        let titles = plan.requests.map(\.content.title)
+        #expect(zip(titles, titles.dropFirst()).allSatisfy { $0 != $1 })
+        #expect(plan.report.dropped.contains { $0.reason == .holdout })
+        #expect(try await measured.learning.holdoutRecords().count == titles.count + plan.report.dropped.count { $0.reason == .holdout })
+    }
+
     // MARK: The copies are the samples
 
     /// The articles whose samples are whole programs, copied here.

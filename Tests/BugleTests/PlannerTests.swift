@@ -197,6 +197,7 @@ struct PlannerTests {
             once("away", wall(2026, 1, 6, 11, 0)),  // every rule paused that day
             once("muted", wall(2026, 1, 6, 9, 45)),  // its Android channel is off
             once("tired", wall(2026, 1, 6, 9, 50)),  // its user ignored the last eight
+            once("heldBack", wall(2026, 1, 6, 13, 0)),  // drawn into a randomized holdout
         ]
         let policies: [any Policy] = [
             Staleness(timestampKey: "fetchedAt", holdAfter: 3_600, cancelAfter: 86_400, rules: ["news"]),
@@ -205,6 +206,7 @@ struct PlannerTests {
             MinimumSpacing(10 * 60),
             NoRenotify(within: 48 * 3_600),
             try FatigueBackoff(rules: ["tired"]),
+            try RandomizedHoldout(rules: ["heldBack"], fraction: 0.5),
         ]
         let history = DeliveryHistory([
             delivery("bugle.k-old", at: at(london, 2026, 1, 5, 11, 0), dedupeKey: "k"),
@@ -217,6 +219,8 @@ struct PlannerTests {
         ])
         var input = PlanInput(now: now, calendar: gregorian(london), history: history, marks: marks, silencedRules: ["muted": "channel tips is off"])
         input.engagement = ["tired": RuleEngagement(ignoredInARow: 8, lastDelivery: at(london, 2026, 1, 4, 9, 50))]
+        // An install whose draw holds "heldBack" out.
+        input.learningSeed = try #require((0..<64 as Range<UInt64>).first { RandomizedHoldout.draw(occurrence: "heldBack", seed: $0) < 0.5 })
         let plan = Planner(rules: rules, policies: policies, budget: budget(2)).plan(input)
         #expect(plan.candidateIDs == ["promo1", "tail1"])
         let reasons = Dictionary(uniqueKeysWithValues: plan.report.dropped.map { ($0.candidate.id, $0.reason) })
@@ -224,7 +228,7 @@ struct PlannerTests {
             reasons == [
                 "old": .past, "cond": .condition, "news": .stale, "night": .quietHours,
                 "close": .spacing, "promo2": .cap, "again": .renotify, "tail2": .budget, "seen": .delivered,
-                "done": .completed, "notToday": .skipped, "away": .paused, "muted": .silenced, "tired": .fatigue,
+                "done": .completed, "notToday": .skipped, "away": .paused, "muted": .silenced, "tired": .fatigue, "heldBack": .holdout,
             ])
         #expect(Set(reasons.values) == Set(DropReason.allCases))
         #expect(plan.report.dropped.allSatisfy { !$0.detail.isEmpty })

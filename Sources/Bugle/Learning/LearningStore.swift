@@ -1,8 +1,9 @@
 import Foundation
 
-/// Where a scheduler keeps what its rules learned (``SendTimeState`` by rule id) and when the
-/// user opened each notification, so that learning survives a restart: `BugleStore` on disk in
-/// an app, ``InMemoryLearningStore`` by default.
+/// Where a scheduler keeps what its rules learned (``SendTimeState`` and ``CopyState`` by rule
+/// id), when the user opened each notification and the app, and the occurrences planned under a
+/// ``RandomizedHoldout``, so that learning survives a restart: `BugleStore` on disk in an app,
+/// ``InMemoryLearningStore`` by default.
 ///
 /// It holds only what the user did with the app's own notifications, on the device. An app
 /// lets the user see it (``export()``) and erase it (``erase()``).
@@ -19,29 +20,52 @@ public protocol LearningStore: Sendable {
     /// Forgets the opens before `date`: counted already, or too old to count.
     func forgetOpens(before date: Date) async throws
     /// Records that the user opened the app at `date` (a launch, a return to the foreground):
-    /// what ends a run of ignored notifications for ``FatigueBackoff``.
+    /// what ends a run of ignored notifications for ``FatigueBackoff``, and what a
+    /// ``RandomizedHoldout`` counts as active.
     func recordEngagement(at date: Date) async throws
     /// When the user last opened the app, as recorded; `nil` when never (or forgotten with
     /// the opens before it).
     func lastEngagement() async throws -> Date?
+    /// When the user opened the app, at or after `date`, oldest first (forgotten with the
+    /// opens before them).
+    func engagements(since date: Date) async throws -> [Date]
+    /// What each rule with several texts learned of them, by rule id.
+    func copyStates() async throws -> [String: CopyState]
+    /// Keeps `state` as what rule `ruleID` learned of its texts.
+    func saveCopy(_ state: CopyState, for ruleID: String) async throws
+    /// The occurrences planned under a ``RandomizedHoldout``, sent or held out.
+    func holdoutRecords() async throws -> [HoldoutRecord]
+    /// Keeps `saving` (replacing records of the same occurrence) and forgets the records of
+    /// the occurrences in `removing`.
+    func updateHoldoutRecords(saving: [HoldoutRecord], removing: Set<String>) async throws
     /// Everything learned, as JSON a person can read (``LearningExport``).
     func export() async throws -> Data
     /// Forgets everything learned: every rule starts again from its prior.
     func erase() async throws
 }
 
-/// What a learning store exports (``LearningStore/export()``): every rule's state and the
-/// opens kept.
+/// What a learning store exports (``LearningStore/export()``): everything it keeps.
 public struct LearningExport: Codable, Hashable, Sendable {
-    /// What each rule learned, by rule id.
+    /// What each rule learned of its send time, by rule id.
     public var states: [String: SendTimeState]
+    /// What each rule learned of its texts, by rule id.
+    public var copy: [String: CopyState]
     /// When each notification was opened, by request id.
     public var opens: [String: Date]
+    /// When the user opened the app.
+    public var appOpens: [Date]
+    /// The occurrences planned under a randomized holdout.
+    public var holdout: [HoldoutRecord]
 
-    /// An export of `states` and `opens`.
-    public init(states: [String: SendTimeState], opens: [String: Date]) {
+    /// An export of what a store keeps.
+    public init(
+        states: [String: SendTimeState], copy: [String: CopyState] = [:], opens: [String: Date], appOpens: [Date] = [], holdout: [HoldoutRecord] = []
+    ) {
         self.states = states
+        self.copy = copy
         self.opens = opens
+        self.appOpens = appOpens
+        self.holdout = holdout
     }
 
     /// As JSON a person can read: sorted keys, dates in ISO 8601.
@@ -57,8 +81,11 @@ public struct LearningExport: Codable, Hashable, Sendable {
 /// one (BugleStore) in an app, or learning starts again at each launch.
 public actor InMemoryLearningStore: LearningStore {
     private var learned: [String: SendTimeState] = [:]
+    private var copy: [String: CopyState] = [:]
     private var opened: [String: Date] = [:]
-    private var engaged: Date?
+    /// The app's opens, oldest first.
+    private var appOpens: [Date] = []
+    private var holdout: [String: HoldoutRecord] = [:]
 
     /// An empty store.
     public init() {}
@@ -69,15 +96,31 @@ public actor InMemoryLearningStore: LearningStore {
     public func recordOpen(id: String, at date: Date) { opened[id] = opened[id] ?? date }
     public func forgetOpens(before date: Date) {
         opened = opened.filter { $0.value >= date }
-        if let engaged, engaged < date { self.engaged = nil }
+        appOpens.removeAll { $0 < date }
     }
-    public func recordEngagement(at date: Date) { engaged = max(engaged ?? date, date) }
-    public func lastEngagement() -> Date? { engaged }
-    public func export() throws -> Data { try LearningExport(states: learned, opens: opened).json() }
+    public func recordEngagement(at date: Date) {
+        // In order: a date before the latest (a clock set back) goes where it belongs.
+        let index = appOpens.lastIndex { $0 <= date }.map { $0 + 1 } ?? 0
+        appOpens.insert(date, at: index)
+    }
+    public func lastEngagement() -> Date? { appOpens.last }
+    public func engagements(since date: Date) -> [Date] { appOpens.filter { $0 >= date } }
+    public func copyStates() -> [String: CopyState] { copy }
+    public func saveCopy(_ state: CopyState, for ruleID: String) { copy[ruleID] = state }
+    public func holdoutRecords() -> [HoldoutRecord] { holdout.values.sorted { ($0.date, $0.occurrence) < ($1.date, $1.occurrence) } }
+    public func updateHoldoutRecords(saving: [HoldoutRecord], removing: Set<String>) {
+        for id in removing { holdout[id] = nil }
+        for record in saving { holdout[record.occurrence] = record }
+    }
+    public func export() throws -> Data {
+        try LearningExport(states: learned, copy: copy, opens: opened, appOpens: appOpens, holdout: holdoutRecords()).json()
+    }
 
     public func erase() {
         learned = [:]
+        copy = [:]
         opened = [:]
-        engaged = nil
+        appOpens = []
+        holdout = [:]
     }
 }

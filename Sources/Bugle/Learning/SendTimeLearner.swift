@@ -132,15 +132,34 @@ extension SendTimeLearner {
         _ state: SendTimeState, deliveries: [DeliveredNotification], opens: [String: Date], now: Date, zone: ZoneRules
     ) -> SendTimeState {
         var state = state
-        for delivery in deliveries.sorted(by: { ($0.date, $0.id) < ($1.date, $1.id) }) {
-            if let settled = state.settledThrough, delivery.date <= settled { continue }
-            let closes = delivery.date.addingTimeInterval(timing.attribution)
-            let opened = opens[delivery.id].map { $0 >= delivery.date && $0 <= closes } ?? false
-            guard opened || closes <= now else { break }
+        state.settledThrough = Attribution.settle(deliveries, after: state.settledThrough, window: timing.attribution, opens: opens, now: now) {
+            delivery, opened in
             let local = zone.localDateTime(at: delivery.date)
             state = recording(state, sentAt: local.time, on: local.date, opened: opened)
-            state.settledThrough = delivery.date
         }
         return state
+    }
+}
+
+/// Which deliveries' answers are known: what the learners count.
+enum Attribution {
+    /// Calls `count` with each delivery after `settled`, in time order, and whether it was
+    /// opened within `window` (`opens` has the moment each delivery, by id, was opened), until
+    /// the first whose window is still open at `now` and not opened; returns the moment of the
+    /// last one counted (`settled` when none).
+    static func settle(
+        _ deliveries: [DeliveredNotification], after settled: Date?, window: TimeInterval, opens: [String: Date], now: Date,
+        count: (DeliveredNotification, Bool) -> Void
+    ) -> Date? {
+        var last = settled
+        for delivery in deliveries.sorted(by: { ($0.date, $0.id) < ($1.date, $1.id) }) {
+            if let last, delivery.date <= last { continue }
+            let closes = delivery.date.addingTimeInterval(window)
+            let opened = opens[delivery.id].map { $0 >= delivery.date && $0 <= closes } ?? false
+            guard opened || closes <= now else { break }
+            count(delivery, opened)
+            last = delivery.date
+        }
+        return last
     }
 }

@@ -19,6 +19,7 @@ public struct Candidate: Hashable, Sendable {
         var adjustments: [Adjustment]
         var occurrence: String
         var learnedTime: LearnedTime? = nil
+        var variant: VariantChoice? = nil
     }
 
     /// Safe to send although its fields are variable: a box is only changed while one
@@ -108,6 +109,11 @@ public struct Candidate: Hashable, Sendable {
     public var learnedTime: LearnedTime? {
         get { storage.fields.learnedTime }
         set { update { $0.learnedTime = newValue } }
+    }
+    /// How a rule with several texts chose this one (``ScheduledRule/copy``); `nil` otherwise.
+    public var variant: VariantChoice? {
+        get { storage.fields.variant }
+        set { update { $0.variant = newValue } }
     }
 
     /// A candidate of rule `ruleID` that fires at `fireTime` (`fireDate` being that time in the

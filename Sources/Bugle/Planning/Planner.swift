@@ -27,6 +27,9 @@ public struct PlanInput: Sendable {
     /// Seeds the learners' draws: the same learning, seed and day give the same send times.
     /// An app keeps one per install.
     public var learningSeed: UInt64 = 0
+    /// What each rule with several texts (``ScheduledRule/copy``) has learned of them, by rule
+    /// id: a rule missing here starts from its prior.
+    public var copyLearning: [String: CopyState] = [:]
     /// How the user answered each rule's recent notifications, by rule id: what
     /// ``FatigueBackoff`` reads. The scheduler fills it for the rules such a policy covers.
     public var engagement: [String: RuleEngagement] = [:]
@@ -230,10 +233,12 @@ public struct Planner: Sendable {
         var context = PlanningContext(now: input.now, calendar: input.calendar, state: input.state, lookahead: lookahead)
         context.learning = input.learning
         context.learningSeed = input.learningSeed
+        context.copyLearning = input.copyLearning
         let foreignPending = input.pendingRequestIDs.count { !namespace.owns($0) }
         var policyContext = PolicyContext(
             now: input.now, zone: context.zone, state: input.state, pendingRequestIDs: input.pendingRequestIDs, namespace: namespace)
         policyContext.engagement = input.engagement
+        policyContext.learningSeed = input.learningSeed
         let capacity = budget.capacity(foreignPending: foreignPending)
         var ledger = PlanLedger(history: input.history, zone: context.zone)
         ledger.countsRules = policies.contains { $0.readsRuleCounts }

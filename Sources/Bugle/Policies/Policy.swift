@@ -32,6 +32,9 @@ public enum DropReason: String, Hashable, Sendable, CaseIterable, Codable {
     /// The user ignored the rule's notifications too many times in a row: it is sent less
     /// often, or paused until the user engages again (``FatigueBackoff``).
     case fatigue
+    /// A randomized holdout kept it back to measure what the rule's notifications change
+    /// (``RandomizedHoldout``).
+    case holdout
 }
 
 /// What a policy decides for one candidate.
@@ -78,6 +81,9 @@ public struct PolicyContext: Sendable {
     /// How the user answered each rule's recent notifications, by rule id
     /// (``PlanInput/engagement``).
     public var engagement: [String: RuleEngagement] = [:]
+    /// Seeds the draws of a ``RandomizedHoldout`` (``PlanInput/learningSeed``): the same seed
+    /// holds out the same occurrences.
+    public var learningSeed: UInt64 = 0
     private var pending: Pending
 
     /// What is pending in the center, as the context was given it.

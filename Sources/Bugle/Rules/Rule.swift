@@ -17,6 +17,9 @@ public struct PlanningContext: Sendable {
     public var learning: [String: SendTimeState] = [:]
     /// Seeds the learners' draws (``PlanInput/learningSeed``).
     public var learningSeed: UInt64 = 0
+    /// What each rule with several texts has learned of them, by rule id
+    /// (``PlanInput/copyLearning``); a rule with none starts from its prior.
+    public var copyLearning: [String: CopyState] = [:]
 
     /// The longest lookahead: 3,660 days, ten years. Apps plan days to months ahead; a
     /// longer one is planned as this long.

@@ -88,6 +88,12 @@ public struct ScheduledRule: Rule {
     /// (the default): the schedule's time, exactly as a rule without learning. A one-shot
     /// ignores it.
     public var learning: LearnedTiming?
+    /// When set, a repeating rule shows one of several texts per occurrence and learns which
+    /// the user answers (``CopyBandit``): the next occurrence's text is drawn, later ones take
+    /// the best posterior mean, each held back for a while after it was shown. Each variant is
+    /// a whole ``NotificationContent`` and replaces ``content``. `nil` (the default):
+    /// ``content`` every time. A one-shot ignores it.
+    public var copy: CopyVariants?
 
     /// A rule on `schedule`; see the properties for each parameter.
     public init(
@@ -104,7 +110,8 @@ public struct ScheduledRule: Rule {
         count: Int? = nil,
         condition: Condition? = nil,
         reserve: Int = 0,
-        learning: LearnedTiming? = nil
+        learning: LearnedTiming? = nil,
+        copy: CopyVariants? = nil
     ) {
         self.id = id
         self.schedule = schedule
@@ -120,6 +127,7 @@ public struct ScheduledRule: Rule {
         self.condition = condition
         self.reserve = reserve
         self.learning = learning
+        self.copy = copy
     }
 
     public func candidates(in context: PlanningContext) -> AnyIterator<Candidate> {
@@ -198,6 +206,7 @@ public struct ScheduledRule: Rule {
         var fireTime: FireTime
         var date: Date
         var learned: LearnedTime? = nil
+        var variant: VariantChoice? = nil
     }
 
     /// A learning rule's times: the drawn one on the day of its next occurrence, the best mean
@@ -272,6 +281,7 @@ public struct ScheduledRule: Rule {
         let after: Date
         let lookaheadEnd: Date
         let learned: LearnedDays?
+        var copy: CopyDays?
 
         mutating func next() -> Occurrence? {
             while !finished {
@@ -289,7 +299,7 @@ public struct ScheduledRule: Rule {
                 guard date > after else { continue }
                 let local = LocalDateTime(date: LocalDate(dayNumber: current), time: time)
                 let fireTime: FireTime = zoned ? .zoned(ZonedInstant(date: date, timeZone: zone.timeZone)) : .wallClock(local)
-                return Occurrence(day: local.date, fireTime: fireTime, date: date, learned: learnedTime)
+                return Occurrence(day: local.date, fireTime: fireTime, date: date, learned: learnedTime, variant: copy?.choice(onDay: current))
             }
             return nil
         }
@@ -366,9 +376,18 @@ public struct ScheduledRule: Rule {
                 from: origin.map { max(zone.localDate(at: context.now).adding(days: -1), $0) } ?? zone.localDate(at: context.now).adding(days: -1),
                 lastDay: lastDay)
         }
+        let copyDays = copy.map { copy in
+            let from = origin.map { max(zone.localDate(at: context.now).adding(days: -1), $0) } ?? zone.localDate(at: context.now).adding(days: -1)
+            return CopyDays(
+                copy, context: context, ruleID: id, zone: zone, recurrence: recurrence, step: step, anchor: anchor, from: from, lastDay: lastDay,
+                drawDay: learned.map(\.drawDay)
+                    ?? Self.firstDay(after: context.now, zone: zone, recurrence: recurrence, step: step, anchor: anchor, from: from, lastDay: lastDay) { _ in
+                        time
+                    })
+        }
         return DayWalk(
             day: day.dayNumber, produced: produced, recurrence: recurrence, step: step, time: time, secondOfDay: time.secondOfDay,
-            zone: zone, zoned: zoned, lastDay: lastDay, count: count, after: after, lookaheadEnd: context.lookaheadEnd, learned: learned)
+            zone: zone, zoned: zoned, lastDay: lastDay, count: count, after: after, lookaheadEnd: context.lookaheadEnd, learned: learned, copy: copyDays)
     }
 
     /// A learning rule's times for a walk: what the learner draws for the first day from `from`
@@ -383,20 +402,94 @@ public struct ScheduledRule: Rule {
         let state = context.learning[id] ?? SendTimeState(timing: timing, startingOn: today)
         let seed = context.learningSeed ^ SeededGenerator.seed(for: id)
         let best = LearnedTime(choice: learner.choose(on: today, state: state, seed: seed), drawn: false)
+        var drawn: SlotChoice?
+        let drawDay = Self.firstDay(after: context.now, zone: zone, recurrence: recurrence, step: step, anchor: anchor, from: from, lastDay: lastDay) { day in
+            let choice = learner.choose(on: LocalDate(dayNumber: day), state: state, seed: seed)
+            drawn = choice
+            return choice.time
+        }
+        return LearnedDays(drawDay: drawDay, drawn: drawDay == nil ? nil : drawn.map { LearnedTime(choice: $0, drawn: true) }, best: best)
+    }
+
+    /// The first matching day from `from` whose occurrence, at `time(day)`, is after `now`: at
+    /// most 8 matching days are tried (a day's times lie in one day, so the second or third is
+    /// after now). `time` is asked for each day tried, in order.
+    private static func firstDay(
+        after now: Date, zone: ZoneRules, recurrence: Recurrence, step: Int, anchor: LocalDate?, from: LocalDate, lastDay: Int,
+        time: (Int) -> LocalTime
+    ) -> Int? {
         var day = from
         if let anchor, step > 1 { day = Self.firstMatch(onOrAfter: day, anchor: anchor, step: step) }
         var tried = 0
         while tried < 8, day.dayNumber <= lastDay {
             if recurrence.matches(dayNumber: day.dayNumber) {
                 tried += 1
-                let choice = learner.choose(on: day, state: state, seed: seed)
-                if TimeInterval(zone.instant(forLocalSeconds: day.dayNumber * 86_400 + choice.time.secondOfDay)) > context.now.timeIntervalSince1970 {
-                    return LearnedDays(drawDay: day.dayNumber, drawn: LearnedTime(choice: choice, drawn: true), best: best)
+                if TimeInterval(zone.instant(forLocalSeconds: day.dayNumber * 86_400 + time(day.dayNumber).secondOfDay)) > now.timeIntervalSince1970 {
+                    return day.dayNumber
                 }
             }
             day = day.adding(days: step)
         }
-        return LearnedDays(drawDay: nil, drawn: nil, best: best)
+        return nil
+    }
+
+    /// A rule's texts along a walk: the drawn one on the day of its next occurrence, then each
+    /// matching day's best mean given what the plan showed before it. Any walk over the same
+    /// plan, from its start or jumping ahead, gives each day the same text: the plan is always
+    /// followed from the drawn day.
+    private struct CopyDays {
+        let bandit: CopyBandit
+        let state: CopyState
+        let drawDay: Int?
+        let drawn: VariantChoice?
+        let recurrence: Recurrence
+        let step: Int
+        /// The next matching day to plan, after the drawn day.
+        var cursor: Int
+        var lastShown: [String: LocalDate]
+        var latest: (day: Int, choice: VariantChoice)?
+
+        init(
+            _ copy: CopyVariants, context: PlanningContext, ruleID: String, zone: ZoneRules, recurrence: Recurrence, step: Int, anchor: LocalDate?,
+            from: LocalDate, lastDay: Int, drawDay: Int?
+        ) {
+            bandit = CopyBandit(copy: copy)
+            state = context.copyLearning[ruleID] ?? CopyState(startingOn: zone.localDate(at: context.now))
+            self.recurrence = recurrence
+            self.step = step
+            self.drawDay = drawDay
+            lastShown = state.lastShown
+            if let drawDay {
+                let choice = bandit.choose(
+                    on: LocalDate(dayNumber: drawDay), state: state, seed: context.learningSeed ^ SeededGenerator.seed(for: ruleID + "#copy"))
+                drawn = choice
+                lastShown[choice.id] = LocalDate(dayNumber: drawDay)
+                cursor = drawDay + step
+            } else {
+                drawn = nil
+                cursor = lastDay + 1
+            }
+        }
+
+        /// The text of the occurrence on day number `day`.
+        mutating func choice(onDay day: Int) -> VariantChoice {
+            if day == drawDay, let drawn { return drawn }
+            // Before the drawn day (an occurrence now passing) or without one: the best mean.
+            guard let drawDay, day > drawDay else {
+                return bandit.planned(on: LocalDate(dayNumber: day), state: state, lastShown: lastShown)
+            }
+            while cursor <= day {
+                if recurrence.matches(dayNumber: cursor) {
+                    let date = LocalDate(dayNumber: cursor)
+                    let choice = bandit.planned(on: date, state: state, lastShown: lastShown)
+                    lastShown[choice.id] = date
+                    latest = (cursor, choice)
+                }
+                cursor += step
+            }
+            if let latest, latest.day == day { return latest.choice }
+            return bandit.planned(on: LocalDate(dayNumber: day), state: state, lastShown: lastShown)
+        }
     }
 
     private static func firstMatch(onOrAfter day: LocalDate, anchor: LocalDate, step: Int) -> LocalDate {
@@ -412,6 +505,10 @@ public struct ScheduledRule: Rule {
             id: candidateID, ruleID: id, fireTime: occurrence.fireTime, fireDate: occurrence.date, content: content,
             priority: priority, group: group, dedupeKey: dedupeKey, relevance: relevance)
         if let learned = occurrence.learned { candidate.learnedTime = learned }
+        if let variant = occurrence.variant, let copy, copy.variants.indices.contains(variant.index) {
+            candidate.content = copy.variants[variant.index].content
+            candidate.variant = variant
+        }
         return candidate
     }
 }

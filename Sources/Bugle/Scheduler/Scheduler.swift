@@ -214,6 +214,7 @@ public actor Scheduler {
             sink.record(.skipped(reason: "notifications are \(authorization.rawValue)", at: now))
             plan.entries = []
         }
+        try await recordHoldouts(plan: plan, now: now)
         let latitude = await center.deliveryLatitude()
         plan.noteLatitude(latitude)
         var changes = Reconcile.changes(plan: plan, pending: pending)
@@ -255,15 +256,18 @@ public actor Scheduler {
             now: now, calendar: environment.calendar(), state: state, history: history, pendingRequestIDs: Set(pending.map(\.id)),
             marks: storedMarks, silencedRules: await center.silencedRules(among: activePlanner.rules.map(\.id)))
         input.learning = try await learnedStates(now: now, save: keepLearning)
+        input.copyLearning = try await learnedCopy(now: now, save: keepLearning)
         input.learningSeed = learningSeed
         input.engagement = try await engagement(now: now)
         return input
     }
 
-    /// Whether a rule learns its send time or a policy backs off when ignored: then the
-    /// scheduler records when the user opens a notification or the app.
+    /// Whether a rule learns its send time or its text, or a policy backs off when ignored or
+    /// holds occurrences out: then the scheduler records when the user opens a notification or
+    /// the app.
     private var readsOpens: Bool {
-        activePlanner.policies.contains { $0 is FatigueBackoff } || activePlanner.rules.contains { ($0 as? ScheduledRule)?.learning != nil }
+        activePlanner.policies.contains { $0 is FatigueBackoff || $0 is RandomizedHoldout }
+            || activePlanner.rules.contains { ($0 as? ScheduledRule).map { $0.learning != nil || $0.copy != nil } ?? false }
     }
 
     /// How the user answered the recent notifications of each rule a ``FatigueBackoff`` covers:
@@ -315,6 +319,67 @@ public actor Scheduler {
             states[id] = settled
         }
         return states
+    }
+
+    /// What each rule with several texts knows at `now`: its stored state, with the deliveries
+    /// whose answer is known since counted (``CopyBandit/settling(_:deliveries:opens:now:zone:)``).
+    /// With `save`, the counted states are kept.
+    private func learnedCopy(now: Date, save: Bool) async throws -> [String: CopyState] {
+        let rules = activePlanner.rules.compactMap { rule in (rule as? ScheduledRule).flatMap { scheduled in scheduled.copy.map { (rule.id, $0) } } }
+        guard !rules.isEmpty else { return [:] }
+        let zone = ZoneRules(timeZone: environment.calendar().timeZone, around: now)
+        let stored = try await learning.copyStates()
+        let opens = try await learning.opens(since: now.addingTimeInterval(-historyWindow))
+        var states: [String: CopyState] = [:]
+        for (id, copy) in rules {
+            let known = stored[id] ?? CopyState(startingOn: zone.localDate(at: now))
+            let settled = CopyBandit(copy: copy).settling(
+                known, deliveries: history.deliveries.filter { $0.ruleID == id }, opens: opens, now: now, zone: zone)
+            if save, settled != stored[id] { try await learning.saveCopy(settled, for: id) }
+            states[id] = settled
+        }
+        return states
+    }
+
+    /// Keeps the occurrences `plan` sent or held out under a ``RandomizedHoldout`` and settles
+    /// those whose attribution window has closed (``HoldoutBook``).
+    private func recordHoldouts(plan: Plan, now: Date) async throws {
+        let holdouts = activePlanner.policies.compactMap { $0 as? RandomizedHoldout }
+        guard !holdouts.isEmpty else { return }
+        let covering = { (rule: String) in holdouts.first { $0.covers(rule) } }
+        var planned = plan.entries.compactMap { entry in
+            covering(entry.candidate.ruleID).map { _ in
+                HoldoutRecord(occurrence: entry.candidate.occurrence, ruleID: entry.candidate.ruleID, date: entry.candidate.fireDate, heldOut: false)
+            }
+        }
+        planned += plan.report.dropped.compactMap { drop in
+            drop.reason == .holdout
+                ? HoldoutRecord(occurrence: drop.candidate.occurrence, ruleID: drop.candidate.ruleID, date: drop.candidate.fireDate, heldOut: true) : nil
+        }
+        let book = HoldoutBook(
+            records: try await learning.holdoutRecords(), deliveries: history.deliveries,
+            opens: try await learning.opens(since: now.addingTimeInterval(-historyWindow)),
+            appOpens: try await learning.engagements(since: now.addingTimeInterval(-historyWindow)))
+        let change = book.updated(planned: planned, now: now) { covering($0)?.attribution ?? 7_200 }
+        if !change.saving.isEmpty || !change.removing.isEmpty {
+            try await learning.updateHoldoutRecords(saving: change.saving, removing: change.removing)
+        }
+    }
+
+    /// What a holdout measured so far, by rule id: the lift of each rule's notifications on the
+    /// user being active (``HoldoutLift``), from the settled records in the learning store.
+    public func holdoutLift() async throws -> [String: HoldoutLift] {
+        HoldoutLift.of(try await learning.holdoutRecords())
+    }
+
+    /// How each text of rule `ruleID` has done (``CopyBandit/results(_:on:)``); empty for a rule
+    /// without several texts.
+    public func variantResults(for ruleID: String) async throws -> [VariantResult] {
+        guard let copy = activePlanner.rules.lazy.compactMap({ $0 as? ScheduledRule }).first(where: { $0.id == ruleID })?.copy else { return [] }
+        let now = environment.now()
+        let today = ZoneRules(timeZone: environment.calendar().timeZone, around: now).localDate(at: now)
+        let state = try await learning.copyStates()[ruleID] ?? CopyState(startingOn: today)
+        return CopyBandit(copy: copy).results(state, on: today)
     }
 
     // MARK: One at a time

@@ -23,6 +23,7 @@ public enum PlanReportFormatting {
                 "  \(local.date.weekday.shortName) \(local.date) \(local.time)  \(kind.padding(toLength: 5, withPad: " ", startingAt: 0)) \(entry.candidate.ruleID.padding(toLength: width, withPad: " ", startingAt: 0))  \(entry.candidate.content.title)"
             for adjustment in entry.candidate.adjustments { line += "  [\(adjustment)]" }
             if let learned = entry.candidate.learnedTime { line += "  [\(learned)]" }
+            if let variant = entry.candidate.variant { line += "  [\(variant)]" }
             out += TerminalText.escaped(line) + "\n"
         }
         out += "\nDropped\n"
@@ -71,6 +72,13 @@ public enum PlanReportFormatting {
                             "slots": learned.choice.means.indices.map { index in
                                 ["draw": learned.choice.draws[index], "mean": learned.choice.means[index], "evidence": learned.choice.evidence[index]]
                             },
+                        ] as [String: Any]
+                }
+                if let variant = entry.candidate.variant {
+                    item["variant"] =
+                        [
+                            "id": variant.id, "drawn": variant.drawn,
+                            "scores": variant.scores, "means": variant.means, "recency": variant.recency,
                         ] as [String: Any]
                 }
                 switch entry.request.fireTime {

@@ -177,6 +177,27 @@ enum Schema {
             try db.execute(sql: "CREATE TABLE notification_open (id TEXT PRIMARY KEY, opened_at REAL NOT NULL)")
             try db.execute(sql: "CREATE INDEX notification_open_at ON notification_open (opened_at)")
         }
+        // Each time the user opened the app (a holdout counts them; v4 kept only the latest, in
+        // notification_open under '@app'), what rules with several texts learned (a `CopyState`
+        // as JSON), and the occurrences planned under a randomized holdout.
+        migrator.registerMigration("v5-copy-holdout") { db in
+            try db.execute(sql: "CREATE TABLE app_open (opened_at REAL NOT NULL)")
+            try db.execute(sql: "CREATE INDEX app_open_at ON app_open (opened_at)")
+            try db.execute(sql: "INSERT INTO app_open (opened_at) SELECT opened_at FROM notification_open WHERE id = '@app'")
+            try db.execute(sql: "DELETE FROM notification_open WHERE id = '@app'")
+            try db.execute(sql: "CREATE TABLE copy_state (rule_id TEXT PRIMARY KEY, state TEXT NOT NULL, updated_at REAL NOT NULL)")
+            try db.execute(
+                sql: """
+                    CREATE TABLE holdout_record (
+                        occurrence TEXT PRIMARY KEY,
+                        rule_id TEXT NOT NULL,
+                        date REAL NOT NULL,
+                        held_out INTEGER NOT NULL CHECK (held_out IN (0, 1)),
+                        active INTEGER CHECK (active IN (0, 1))
+                    )
+                    """)
+            try db.execute(sql: "CREATE INDEX holdout_record_date ON holdout_record (date)")
+        }
         return migrator
     }
 }
