@@ -44,7 +44,7 @@ public struct Lab: Sendable {
         let learner = SendTimeLearner(timing: timing)
         setting = ArmSetting(
             learner: learner, backoff: try population.fatigue.backoff(), habituation: population.habituation, novelty: population.novelty,
-            churn: population.churn, configuredSlot: timing.slot(of: timing.configured) ?? 0)
+            churn: population.churn, configuredSlot: timing.slot(of: timing.configured) ?? 0, bandit: try population.copy.bandit())
         slotHours = learner.slots.map { Double($0.secondOfDay) / 3_600 }
     }
 
@@ -88,17 +88,24 @@ public struct Lab: Sendable {
         let slots = slotHours.count
         var tally = BlockTally(arms: arms.count, weeks: weeks, slots: slots, figures: figureCount)
         var figures = Array(repeating: 0.0, count: figureCount)
-        var draws = DayDraws(day: 0, date: population.start, rates: Array(repeating: 0, count: slots), open: 0, visits: false, leave: 0)
+        let texts = population.copy.variants
+        var draws = DayDraws(
+            day: 0, date: population.start, rates: Array(repeating: 0, count: slots), open: 0, visits: false, leave: 0,
+            appeal: Array(repeating: 1, count: texts))
         for index in users {
             let user = UInt64(index)
             var person = SyntheticUser(population: population, seed: Draw.seed(seed, user, 1))
             let learnerSeed = Draw.seed(seed, user, 2)
+            // Each text's appeal to this user: lognormal with mean 1, from a stream of its own.
+            var appealGenerator = SeededGenerator(seed: Draw.seed(seed, user, 0))
+            let spread = population.copy.appealSd
+            for text in 0..<texts { draws.appeal[text] = Foundation.exp(spread * Draw.gaussian(&appealGenerator) - spread * spread / 2) }
             // The reported arms first, then every fixed slot for the hindsight comparison (the
             // fixed arm is the configured slot's).
             var runs = arms.map { arm in
-                ArmRun(
-                    policy: arm == .fixedTime ? .fixed(setting.configuredSlot) : arm == .learnedTime ? .learned : .learnedWithFatigue, setting: setting,
-                    start: population.start)
+                let slots: SlotPolicy
+                if case .fixed = arm.slotPolicy { slots = .fixed(setting.configuredSlot) } else { slots = arm.slotPolicy }
+                return ArmRun(policy: slots, copy: arm.copyPolicy, setting: setting, start: population.start)
             }
             let fixedRun = { (slot: Int) in slot == setting.configuredSlot ? 0 : arms.count + slot - (slot > setting.configuredSlot ? 1 : 0) }
             for slot in 0..<slots where slot != setting.configuredSlot {
@@ -170,7 +177,9 @@ public struct Lab: Sendable {
                 arm: arm, baseline: baseline, openRate: estimate(minus(left.weights, right.weights), value: left.rate - right.rate), opened: paired(1),
                 sent: paired(0), activeDays: paired(2), churned: paired(3))
         }
-        let differences = [difference(.learnedTime, .fixedTime), difference(.learnedWithFatigue, .learnedTime)]
+        let differences = [
+            difference(.learnedTime, .fixedTime), difference(.learnedWithFatigue, .learnedTime), difference(.copyBandit, .copyRotation),
+        ]
         let curves = arms.indices.map { arm in
             let sent = Array(tally.weeklySent[arm * weeks..<(arm + 1) * weeks])
             let opened = Array(tally.weeklyOpened[arm * weeks..<(arm + 1) * weeks])

@@ -40,7 +40,7 @@ import Testing
             #expect(object[key] != nil, "missing \(key)")
         }
         let arms = try #require(object["arms"] as? [[String: Any]])
-        #expect(arms.compactMap { $0["arm"] as? String } == ["fixedTime", "learnedTime", "learnedWithFatigue"])
+        #expect(arms.compactMap { $0["arm"] as? String } == ["fixedTime", "learnedTime", "learnedWithFatigue", "copyRotation", "copyBandit"])
         for arm in arms {
             for figure in ["sent", "opened", "openRate", "activeDays", "churned", "regret"] {
                 let estimate = try #require(arm[figure] as? [String: Double], "\(figure)")
@@ -100,6 +100,16 @@ import Testing
         #expect(fixed(untouched) == 0)
         let fatigue = try #require(annoyed.arms.first { $0.arm == .learnedWithFatigue })
         #expect(fatigue.churned.value < fixed(annoyed) / 2)
+    }
+
+    /// Texts users take to very differently: the copy bandit learns each user's favourite and
+    /// beats sending them in turn.
+    @Test func theCopyBanditBeatsTextsInTurnWhenTextsDiffer() async throws {
+        var population = Self.small(users: 400, days: 56)
+        population.copy.appealSd = 0.8
+        let result = try await Self.run(population)
+        let difference = try #require(result.differences.first { $0.arm == .copyBandit && $0.baseline == .copyRotation })
+        #expect(difference.openRate.isAboveZero)
     }
 
     @Test func theHTMLPageDrawsTheCurvesWithoutScript() async throws {

@@ -52,6 +52,8 @@ import Testing
         (#"{"fatigue": {"reduceAfter": 0}}"#, "fatigue.reduceAfter: 0 is outside 1…29"),
         (#"{"churn": {"perIgnor": 0.1}}"#, "churn.perIgnor: unknown field; expected one of tolerance, perIgnore, maximum, daily"),
         (#"{"users": "many"}"#, "users: expected a number"),
+        (#"{"copy": {"variants": 1}}"#, "copy.variants: 1 is outside 2…50"),
+        (#"{"copy": {"recencyPenalty": 1.5}}"#, "copy.recencyPenalty: 1.5 is outside 0.0…1.0"),
         (#"{"start": "2026-13-01"}"#, "start: "),
     ])
     func aWrongFieldIsNamed(json: String, expected: String) {

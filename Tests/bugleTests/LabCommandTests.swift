@@ -15,7 +15,7 @@ import Testing
         let run = try binary.run(["lab", "--users", "200", "--days", "21", "--jobs", "2"])
         #expect(run.status == 0)
         #expect(run.stdout.contains("population default, 200 users × 21 days, seed 1"))
-        for arm in ["fixed time", "learned time", "learned + fatigue"] { #expect(run.stdout.contains(arm)) }
+        for arm in ["fixed time", "learned time", "learned + fatigue", "learned, texts in turn", "learned + copy bandit"] { #expect(run.stdout.contains(arm)) }
         #expect(run.stdout.contains("learned − fixed open rate:"))
         // Standard error is a pipe here, not a terminal: no progress bar.
         #expect(run.stderr.isEmpty)

@@ -14,6 +14,12 @@ public enum LabArm: String, CaseIterable, Codable, Sendable, CustomStringConvert
     /// (`FatigueBackoff.stage(ignoredInARow:daysSinceLastDelivery:)`): fewer sends after
     /// ignored ones, a last notice, a pause until the user comes back.
     case learnedWithFatigue
+    /// The learned time, with the population's texts (``CopySetting/variants``) sent in turn:
+    /// the copy arm without learning.
+    case copyRotation
+    /// The learned time, with the core's `CopyBandit` choosing the text (Thompson sampling with
+    /// a recency penalty, `choose` and `recording` as the scheduler does).
+    case copyBandit
 
     /// "fixed time", "learned time", "learned + fatigue".
     public var description: String {
@@ -21,9 +27,26 @@ public enum LabArm: String, CaseIterable, Codable, Sendable, CustomStringConvert
         case .fixedTime: "fixed time"
         case .learnedTime: "learned time"
         case .learnedWithFatigue: "learned + fatigue"
+        case .copyRotation: "learned, texts in turn"
+        case .copyBandit: "learned + copy bandit"
         }
     }
 
-    /// Whether the arm asks the learner for its slot.
-    var learns: Bool { self != .fixedTime }
+    /// The time arm the arm is.
+    var slotPolicy: SlotPolicy {
+        switch self {
+        case .fixedTime: .fixed(-1)
+        case .learnedTime, .copyRotation, .copyBandit: .learned
+        case .learnedWithFatigue: .learnedWithFatigue
+        }
+    }
+
+    /// How the arm picks its text.
+    var copyPolicy: CopyPolicy {
+        switch self {
+        case .fixedTime, .learnedTime, .learnedWithFatigue: .single
+        case .copyRotation: .rotation
+        case .copyBandit: .bandit
+        }
+    }
 }

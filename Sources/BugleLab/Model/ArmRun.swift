@@ -14,6 +14,8 @@ struct DayDraws {
     var visits: Bool
     /// The user leaves today when this is below the day's chance of leaving.
     var leave: Double
+    /// The user's appeal of each of the population's texts, relative to the single text.
+    var appeal: [Double]
 }
 
 /// The settings every arm reads, prepared once for a run.
@@ -25,6 +27,18 @@ struct ArmSetting: Sendable {
     let churn: Churn
     /// The configured time's slot: the fixed arm's.
     let configuredSlot: Int
+    /// The copy arms' bandit, over the population's texts.
+    let bandit: CopyBandit
+}
+
+/// How an arm picks its text.
+enum CopyPolicy {
+    /// One text, always.
+    case single
+    /// The population's texts in turn.
+    case rotation
+    /// The core's copy bandit.
+    case bandit
 }
 
 /// How an arm picks its slot.
@@ -42,6 +56,10 @@ enum SlotPolicy {
 struct ArmRun {
     let policy: SlotPolicy
     private var learned: SendTimeState?
+    let copyPolicy: CopyPolicy
+    private var copyState: CopyState?
+    /// The day each text was last sent: one for a single text.
+    private var textShown: [Int?]
     private(set) var churned = false
     /// Ignored notifications in a row, reset by an open: what churn reads.
     private var ignoredInARow = 0
@@ -57,8 +75,11 @@ struct ArmRun {
     /// The sum of the open probabilities of the sends: the expected opens along this path.
     private(set) var expectedOpens = 0.0
 
-    init(policy: SlotPolicy, setting: ArmSetting, start: LocalDate) {
+    init(policy: SlotPolicy, copy: CopyPolicy = .single, setting: ArmSetting, start: LocalDate) {
         self.policy = policy
+        copyPolicy = copy
+        copyState = copy == .bandit ? CopyState(startingOn: start) : nil
+        textShown = Array(repeating: nil, count: copy == .single ? 1 : setting.bandit.copy.variants.count)
         if case .fixed = policy {
             learned = nil
         } else {
@@ -83,6 +104,15 @@ struct ArmRun {
         }
     }
 
+    /// The text the arm sends today: the single one, the next in turn, or the bandit's choice.
+    private func text(_ draws: DayDraws, _ setting: ArmSetting, seed: UInt64) -> Int {
+        switch copyPolicy {
+        case .single: return 0
+        case .rotation: return sent % textShown.count
+        case .bandit: return copyState.map { setting.bandit.choose(on: draws.date, state: $0, seed: ~seed).index } ?? 0
+        }
+    }
+
     /// The user's day under this arm: a send or not, its answer, a visit, and whether the user
     /// leaves. Returns whether a notification was sent and whether it was opened.
     @discardableResult
@@ -92,10 +122,13 @@ struct ArmRun {
         if let slot = slot(draws, setting, seed: seed) {
             sameSlotRun = slot == lastSlot && lastDelivery == draws.day - 1 ? sameSlotRun + 1 : 0
             let habituation = 1 - setting.habituation.depth * (1 - Foundation.exp(-Double(sameSlotRun) / setting.habituation.days))
-            // One text for every timing arm: novelty counts the days since it was last shown.
-            let gap = lastDelivery.map { Double(draws.day - $0) } ?? .infinity
+            let text = self.text(draws, setting, seed: seed)
+            // Novelty counts the days since this text was last shown.
+            let gap = textShown[text].map { Double(draws.day - $0) } ?? .infinity
             let novelty = 1 + setting.novelty.boost * (1 - Foundation.exp(-gap / setting.novelty.recoveryDays))
-            let probability = Swift.min(1, draws.rates[slot] * habituation * novelty)
+            let appeal = copyPolicy == .single ? 1 : draws.appeal[text]
+            let probability = Swift.min(1, draws.rates[slot] * habituation * novelty * appeal)
+            textShown[text] = draws.day
             let opened = draws.open < probability
             answer = (true, opened)
             sent += 1
@@ -112,6 +145,9 @@ struct ArmRun {
             }
             if let state = learned {
                 learned = setting.learner.recording(state, sentAt: setting.learner.slots[slot], on: draws.date, opened: opened)
+            }
+            if let state = copyState {
+                copyState = setting.bandit.recording(state, variant: setting.bandit.copy.variants[text].id, on: draws.date, opened: opened)
             }
         }
         if draws.visits { unanswered = 0 }

@@ -14,6 +14,8 @@ extension Population {
     /// - habituation takes up to 20 % after two weeks of the same time, a fresh text adds up to
     ///   20 %, recovering over a week;
     /// - best hours wander by about 0.1 h a day and move altogether about once in a year;
+    /// - four texts for the copy arms, each user's liking of each spread by 30 % (lognormal),
+    ///   with the core's copy bandit defaults;
     /// - a user shrugs off 5 ignored in a row; each further one adds 0.3 % to the day's chance of
     ///   leaving (at most 3 %), beside 0.1 % a day regardless.
     public static let `default` = Population(
@@ -30,5 +32,6 @@ extension Population {
         timing: TimingSetting(
             windowStart: "07:00", windowEnd: "22:00", slotMinutes: 30,
             configured: "09:00", halfLife: 60, priorHalfLife: 3, priorWeight: 20, neighbourWidth: 1, splitWeekend: false),
-        fatigue: FatigueSetting(reduceAfter: 3, pauseAfter: 7, reducedEvery: 2))
+        fatigue: FatigueSetting(reduceAfter: 3, pauseAfter: 7, reducedEvery: 2),
+        copy: CopySetting(variants: 4, appealSd: 0.3, halfLife: 60, recencyPenalty: 0.75, recoveryHalfLife: 3, priorWeight: 2))
 }

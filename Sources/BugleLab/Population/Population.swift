@@ -54,6 +54,9 @@ public struct Population: Hashable, Sendable, Codable {
     public var timing: TimingSetting
     /// The fatigue back-off the "learned + fatigue" arm runs.
     public var fatigue: FatigueSetting
+    /// The texts of the copy arms, how differently users take to them, and the copy bandit's
+    /// setting.
+    public var copy: CopySetting
 
     /// See ``users``.
     public static let usersRange = 1...1_000_000
@@ -72,12 +75,12 @@ public struct Population: Hashable, Sendable, Codable {
     public init(
         name: String, users: Int, days: Int, start: LocalDate, chronotypes: [Chronotype], peakOpenRate: Spread, floorOpenRate: Spread,
         peakWidthHours: Spread, weekendShiftHours: Spread, organicActivity: Spread, habituation: Habituation, novelty: Novelty, drift: Drift,
-        churn: Churn, timing: TimingSetting, fatigue: FatigueSetting
+        churn: Churn, timing: TimingSetting, fatigue: FatigueSetting, copy: CopySetting
     ) {
         (self.name, self.users, self.days, self.start, self.chronotypes) = (name, users, days, start, chronotypes)
         (self.peakOpenRate, self.floorOpenRate, self.peakWidthHours) = (peakOpenRate, floorOpenRate, peakWidthHours)
         (self.weekendShiftHours, self.organicActivity, self.habituation, self.novelty) = (weekendShiftHours, organicActivity, habituation, novelty)
-        (self.drift, self.churn, self.timing, self.fatigue) = (drift, churn, timing, fatigue)
+        (self.drift, self.churn, self.timing, self.fatigue, self.copy) = (drift, churn, timing, fatigue, copy)
     }
 
     /// The population itself when every field is in its range; otherwise the error that names
@@ -99,12 +102,13 @@ public struct Population: Hashable, Sendable, Codable {
         try churn.check("churn")
         _ = try timing.learnedTiming()
         _ = try fatigue.backoff()
+        _ = try copy.bandit()
         return self
     }
 
     private static let fields = [
         "name", "users", "days", "start", "chronotypes", "peakOpenRate", "floorOpenRate", "peakWidthHours", "weekendShiftHours",
-        "organicActivity", "habituation", "novelty", "drift", "churn", "timing", "fatigue",
+        "organicActivity", "habituation", "novelty", "drift", "churn", "timing", "fatigue", "copy",
     ]
 
     /// Decodes a population: missing fields keep ``default``'s values, unknown ones are an
@@ -121,13 +125,14 @@ public struct Population: Hashable, Sendable, Codable {
             organicActivity: try reader.read("organicActivity", or: base.organicActivity),
             habituation: try reader.read("habituation", or: base.habituation), novelty: try reader.read("novelty", or: base.novelty),
             drift: try reader.read("drift", or: base.drift), churn: try reader.read("churn", or: base.churn),
-            timing: try reader.read("timing", or: base.timing), fatigue: try reader.read("fatigue", or: base.fatigue))
+            timing: try reader.read("timing", or: base.timing), fatigue: try reader.read("fatigue", or: base.fatigue),
+            copy: try reader.read("copy", or: base.copy))
         self = try validated()
     }
 
     private enum CodingKeys: String, CodingKey {
         case name, users, days, start, chronotypes, peakOpenRate, floorOpenRate, peakWidthHours, weekendShiftHours, organicActivity
-        case habituation, novelty, drift, churn, timing, fatigue
+        case habituation, novelty, drift, churn, timing, fatigue, copy
     }
 
     /// A population read from a JSON file's bytes; ``PopulationError`` names what is wrong.
@@ -401,5 +406,55 @@ public struct TimingSetting: Hashable, Sendable, Codable {
             halfLife: try reader.read("halfLife", or: base.halfLife), priorHalfLife: try reader.read("priorHalfLife", or: base.priorHalfLife),
             priorWeight: try reader.read("priorWeight", or: base.priorWeight), neighbourWidth: try reader.read("neighbourWidth", or: base.neighbourWidth),
             splitWeekend: try reader.read("splitWeekend", or: base.splitWeekend))
+    }
+}
+
+/// The copy arms' texts and bandit. Each user takes to each text differently: its open
+/// probability is multiplied by a lognormal factor of mean 1 and spread ``appealSd``, drawn per
+/// user and text (the timing arms' single text has factor 1).
+public struct CopySetting: Hashable, Sendable, Codable {
+    /// How many texts: 2 to 50.
+    public var variants: Int
+    /// The spread of a text's appeal to a user (the standard deviation of its logarithm): 0 to 2.
+    public var appealSd: Double
+    /// The bandit's half-life of evidence, in days: 1 to 365.
+    public var halfLife: Double
+    /// How much the bandit holds back a text shown very recently: 0 to 1.
+    public var recencyPenalty: Double
+    /// After how many days a shown text recovers half its penalty: 0.5 to 90.
+    public var recoveryHalfLife: Double
+    /// How many sends the bandit's prior is worth: 0.1 to 100.
+    public var priorWeight: Double
+
+    /// A setting; ``bandit()`` checks it.
+    public init(variants: Int, appealSd: Double, halfLife: Double, recencyPenalty: Double, recoveryHalfLife: Double, priorWeight: Double) {
+        (self.variants, self.appealSd, self.halfLife) = (variants, appealSd, halfLife)
+        (self.recencyPenalty, self.recoveryHalfLife, self.priorWeight) = (recencyPenalty, recoveryHalfLife, priorWeight)
+    }
+
+    /// The core's copy bandit over ``variants`` texts ("Text 1", "Text 2", …); a number outside
+    /// its range is an error about the `copy` field that names it.
+    public func bandit() throws(PopulationError) -> CopyBandit {
+        try BugleLab.check("copy.variants", variants, CopyVariants.variantCountRange)
+        try BugleLab.check("copy.appealSd", appealSd, 0...2)
+        let texts = (1...variants).map { ContentVariant(id: "text-\($0)", content: NotificationContent(title: "Text \($0)", body: "")) }
+        do {
+            return CopyBandit(
+                copy: try CopyVariants(
+                    variants: texts, halfLife: halfLife, recencyPenalty: recencyPenalty, recoveryHalfLife: recoveryHalfLife, priorWeight: priorWeight
+                ).validated())
+        } catch {
+            throw PopulationError(section: "copy", error.description)
+        }
+    }
+
+    /// Decodes it: missing fields keep the default population's values, unknown ones are an error.
+    public init(from decoder: any Decoder) throws {
+        let reader = try FieldReader(decoder, fields: ["variants", "appealSd", "halfLife", "recencyPenalty", "recoveryHalfLife", "priorWeight"])
+        let base = Population.default.copy
+        self.init(
+            variants: try reader.read("variants", or: base.variants), appealSd: try reader.read("appealSd", or: base.appealSd),
+            halfLife: try reader.read("halfLife", or: base.halfLife), recencyPenalty: try reader.read("recencyPenalty", or: base.recencyPenalty),
+            recoveryHalfLife: try reader.read("recoveryHalfLife", or: base.recoveryHalfLife), priorWeight: try reader.read("priorWeight", or: base.priorWeight))
     }
 }
