@@ -5,7 +5,6 @@ extension LabResult {
     /// differences and the figures, each with its 95 % interval.
     public var text: String {
         var lines: [String] = []
-        let users = grouped(users)
         lines.append(
             "bugle lab: population \(population), \(users) users × \(days) days, seed \(seed); send window \(window) in \(slotMinutes)-minute slots, fixed at \(configured)"
         )
@@ -58,15 +57,5 @@ extension LabResult {
                     ? cell.padding(toLength: widths[column], withPad: " ", startingAt: 0) : String(repeating: " ", count: widths[column] - cell.count) + cell
             }.joined(separator: "  ")
         }
-    }
-
-    private func grouped(_ value: Int) -> String {
-        let digits = String(value)
-        var out = ""
-        for (index, character) in digits.enumerated() {
-            if index > 0, (digits.count - index) % 3 == 0 { out.append(",") }
-            out.append(character)
-        }
-        return out
     }
 }

@@ -161,13 +161,7 @@ private struct HTMLPage {
         markup.close()
     }
 
-    private mutating func card(_ label: String, _ value: String, _ detail: String) {
-        markup.open("div", ["class": "card"])
-        markup.element("div", ["class": "label"], text: label)
-        markup.element("div", ["class": "value"], text: value)
-        if !detail.isEmpty { markup.element("div", ["class": "detail"], text: detail) }
-        markup.close()
-    }
+    private mutating func card(_ label: String, _ value: String, _ detail: String) { markup.card(label, value, detail) }
 
     private func coverageDetail() -> String {
         switch result.coverage?.limit {

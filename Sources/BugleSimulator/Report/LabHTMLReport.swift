@@ -59,13 +59,7 @@ private struct LabPage {
 
     private func color(_ index: Int) -> String { HTMLReport.palette[index % HTMLReport.palette.count] }
 
-    private mutating func card(_ label: String, _ value: String, _ detail: String) {
-        markup.open("div", ["class": "card"])
-        markup.element("div", ["class": "label"], text: label)
-        markup.element("div", ["class": "value"], text: value)
-        markup.element("div", ["class": "detail"], text: detail)
-        markup.close()
-    }
+    private mutating func card(_ label: String, _ value: String, _ detail: String) { markup.card(label, value, detail) }
 
     private mutating func cards() {
         let findings = result.findings

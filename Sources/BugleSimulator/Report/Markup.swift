@@ -24,6 +24,15 @@ struct Markup {
         open("main")
     }
 
+    /// A headline card of the style sheet's `.cards`: a label, a value, and a detail unless empty.
+    mutating func card(_ label: String, _ value: String, _ detail: String) {
+        open("div", ["class": "card"])
+        element("div", ["class": "label"], text: label)
+        element("div", ["class": "value"], text: value)
+        if !detail.isEmpty { element("div", ["class": "detail"], text: detail) }
+        close()
+    }
+
     mutating func open(_ name: String, _ attributes: KeyValuePairs<String, String> = [:]) {
         text += "<\(name)\(Self.attributes(attributes))>"
         stack.append(name)
