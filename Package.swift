@@ -8,6 +8,7 @@ let package = Package(
     products: [
         .library(name: "Bugle", targets: ["Bugle"]),
         .library(name: "BugleSimulator", targets: ["BugleSimulator"]),
+        .library(name: "BugleLab", targets: ["BugleLab"]),
         .library(name: "BugleLogging", targets: ["BugleLogging"]),
         .library(name: "BugleApple", targets: ["BugleApple"]),
         .library(name: "BugleAndroid", targets: ["BugleAndroid"]),
@@ -51,9 +52,12 @@ let package = Package(
             name: "BugleStore",
             dependencies: ["Bugle", .product(name: "GRDB", package: "GRDB.swift"), .product(name: "GRDBSQLite", package: "GRDB.swift")]
         ),
+        // `bugle lab`: synthetic users answering notifications, to compare timings before shipping.
+        .target(name: "BugleLab", dependencies: ["Bugle"]),
+        // BugleLab for the lab's HTML page, drawn with the timeline page's markup and style.
         .target(
             name: "BugleSimulator",
-            dependencies: ["Bugle", "BugleAndroid", .product(name: "Yams", package: "Yams")]
+            dependencies: ["Bugle", "BugleAndroid", "BugleLab", .product(name: "Yams", package: "Yams")]
         ),
         // Recipes: one target per seed system, each depending on Bugle only.
         .target(name: "ActivityWindows", dependencies: ["Bugle"], path: "Sources/Recipes/ActivityWindows"),
@@ -81,14 +85,15 @@ let package = Package(
         .executableTarget(
             name: "bugle",
             dependencies: [
-                "Bugle", "BugleSimulator", "BugleLogging", "BugleStore", "RecipeScenarios", "FactsADay", "BugleWorlds",
+                "Bugle", "BugleSimulator", "BugleLogging", "BugleStore", "RecipeScenarios", "FactsADay", "BugleWorlds", "BugleLab",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Yams", package: "Yams"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .executableTarget(
             name: "bugle-bench",
-            dependencies: ["Bugle", "BugleSimulator", "BugleStore", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: ["Bugle", "BugleSimulator", "BugleStore", "BugleLab", .product(name: "GRDB", package: "GRDB.swift")],
             path: "Benchmarks/bugle-bench"
         ),
         // BugleSimulator runs the samples of the Bugle tutorials on the simulator's center.
@@ -100,6 +105,7 @@ let package = Package(
         .target(name: "HabitApp", dependencies: ["Bugle"], path: "Examples/HabitApp/Sources/HabitApp"),
         .testTarget(name: "HabitAppTests", dependencies: ["HabitApp", "Bugle", "BugleSimulator"], path: "Examples/HabitApp/Tests/HabitAppTests"),
         .testTarget(name: "BugleWorldsTests", dependencies: ["BugleWorlds", "Bugle", "BugleSimulator", "RecipeScenarios"]),
+        .testTarget(name: "BugleLabTests", dependencies: ["BugleLab", "Bugle", "BugleSimulator"]),
         .testTarget(name: "BugleAppleTests", dependencies: ["Bugle", "BugleApple"]),
         .testTarget(name: "BugleAndroidTests", dependencies: ["Bugle", "BugleAndroid", "ActivityWindows"]),
         .testTarget(name: "BugleSimulatorTests", dependencies: ["Bugle", "BugleSimulator", "RecipeScenarios"]),

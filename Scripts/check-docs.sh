@@ -5,7 +5,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-targets=(Bugle BugleLogging BugleStore BugleSimulator BugleApple BugleAndroid BugleWorlds RecipeScenarios
+targets=(Bugle BugleLogging BugleStore BugleSimulator BugleLab BugleApple BugleAndroid BugleWorlds RecipeScenarios
          ActivityWindows StreakRescue StudyReminders Countdowns FactsADay)
 args=()
 for target in "${targets[@]}"; do args+=(--target "$target"); done

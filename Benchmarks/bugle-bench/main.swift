@@ -299,3 +299,10 @@ if filter.map({ $0.contains("learn") }) ?? true {
     if !json { print("") }
     for row in try LearningBenchmarks.run(quick: quick) { print(json ? row.json : row.text) }
 }
+
+// MARK: 9. The lab: simulated user-days per minute
+
+if filter.map({ $0.contains("lab") }) ?? true {
+    if !json { print("") }
+    for row in try await LabBenchmarks.run(quick: quick) { print(json ? row.json : row.text) }
+}

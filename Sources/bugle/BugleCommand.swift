@@ -10,7 +10,10 @@ struct BugleCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bugle",
         abstract: "Plan, simulate and explain an app's local notifications.",
-        subcommands: [Simulate.self, PlanCommand.self, RRuleCommand.self, HistoryCommand.self, ReportCommand.self, FactsCommand.self, WorldsCommand.self])
+        subcommands: [
+            Simulate.self, PlanCommand.self, RRuleCommand.self, HistoryCommand.self, ReportCommand.self, FactsCommand.self, WorldsCommand.self,
+            LabCommand.self,
+        ])
 
     /// Runs the command; a mistake on the command line is one line on standard error
     /// (`bugle: error: …`), not a usage screen, and a non-zero exit.

@@ -52,6 +52,22 @@ import Testing
         #expect(paused.entries.filter { $0.candidate.ruleID == "digest" }.count == 14)
     }
 
+    /// The day-by-day decision the policy applies, and the lab runs: a week of a user who
+    /// ignores everything, one delivery kept each time the stage allows it.
+    @Test func theStageOfEachDayFollowsTheIgnoredRun() throws {
+        let backoff = try FatigueBackoff(reduceAfter: 3, pauseAfter: 7)
+        #expect(backoff.stage(ignoredInARow: 2, daysSinceLastDelivery: 1) == .normal)
+        #expect(backoff.stage(ignoredInARow: 3, daysSinceLastDelivery: 1) == .waiting(days: 1))
+        #expect(backoff.stage(ignoredInARow: 3, daysSinceLastDelivery: 2) == .reduced)
+        #expect(backoff.stage(ignoredInARow: 3, daysSinceLastDelivery: 3) == .waiting(days: 1))
+        #expect(backoff.stage(ignoredInARow: 4, daysSinceLastDelivery: nil) == .reduced)
+        #expect(backoff.stage(ignoredInARow: 7, daysSinceLastDelivery: 1) == .waiting(days: 1))
+        #expect(backoff.stage(ignoredInARow: 7, daysSinceLastDelivery: 2) == .lastNotice)
+        #expect(backoff.stage(ignoredInARow: 8, daysSinceLastDelivery: 2) == .paused)
+        // A delivery later than the day (a clock set back) waits for the next day of the cycle.
+        #expect(backoff.stage(ignoredInARow: 4, daysSinceLastDelivery: -1) == .waiting(days: 3))
+    }
+
     @Test func settingsOutOfRangeSayWhich() {
         #expect(throws: FatigueError.self) { try FatigueBackoff(reduceAfter: 0) }
         do {

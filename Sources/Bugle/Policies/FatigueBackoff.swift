@@ -131,6 +131,23 @@ public struct FatigueBackoff: Policy, Hashable {
     /// Whether it covers the rule `ruleID`.
     public func covers(_ ruleID: String) -> Bool { rules?.contains(ruleID) ?? true }
 
+    /// What the back-off does with a candidate on a day: a pure function of how many of the
+    /// rule's latest notifications in a row were ignored and how many days the day is after the
+    /// rule's latest delivery (`nil`: none yet). ``evaluate(_:context:ledger:)`` applies it to
+    /// each candidate; `bugle lab` runs it on synthetic users.
+    ///
+    /// ```swift
+    /// let backoff = try FatigueBackoff(reduceAfter: 3, pauseAfter: 7)
+    /// backoff.stage(ignoredInARow: 4, daysSinceLastDelivery: 1)  // .waiting(days: 1)
+    /// ```
+    public func stage(ignoredInARow ignored: Int, daysSinceLastDelivery gap: Int?) -> FatigueStage {
+        guard ignored >= reduceAfter else { return .normal }
+        guard ignored <= pauseAfter else { return .paused }
+        let gap = gap ?? reducedEvery
+        guard gap > 0, gap % reducedEvery == 0 else { return .waiting(days: gap > 0 ? reducedEvery - gap % reducedEvery : reducedEvery - gap) }
+        return ignored == pauseAfter ? .lastNotice : .reduced
+    }
+
     public func evaluate(_ candidate: Candidate, context: PolicyContext, ledger: PlanLedger) -> PolicyDecision {
         guard covers(candidate.ruleID), let engagement = context.engagement[candidate.ruleID], engagement.ignoredInARow >= reduceAfter else {
             return .keep(candidate)
@@ -138,35 +155,35 @@ public struct FatigueBackoff: Policy, Hashable {
         let ignored = engagement.ignoredInARow
         // Past anything a plan reaches: the rule proposes nothing more in this plan.
         let never = context.now.addingTimeInterval(PlanningContext.maximumLookahead + 86_400)
-        if ignored > pauseAfter {
-            return .dropUntil(
-                .fatigue, detail: Explanation { "paused: \(ignored) ignored in a row; back when the user opens the app or one of them" }, until: never)
-        }
         let zone = context.zone
         let day = zone.dayNumber(at: candidate.fireDate)
-        let lastDay = engagement.lastDelivery.map { zone.dayNumber(at: $0) } ?? day - reducedEvery
-        let gap = day - lastDay
         let every = reducedEvery
-        guard gap > 0, gap % every == 0 else {
-            let next = LocalDate(dayNumber: day + (gap > 0 ? every - gap % every : every - gap))
+        switch stage(ignoredInARow: ignored, daysSinceLastDelivery: engagement.lastDelivery.map { day - zone.dayNumber(at: $0) }) {
+        case .normal:
+            return .keep(candidate)
+        case .paused:
             return .dropUntil(
-                .fatigue, detail: Explanation { "every \(every) days after \(ignored) ignored in a row" }, until: zone.startOfDay(next))
-        }
-        guard ignored == pauseAfter else {
+                .fatigue, detail: Explanation { "paused: \(ignored) ignored in a row; back when the user opens the app or one of them" }, until: never)
+        case .waiting(let days):
+            return .dropUntil(
+                .fatigue, detail: Explanation { "every \(every) days after \(ignored) ignored in a row" },
+                until: zone.startOfDay(LocalDate(dayNumber: day + days)))
+        case .reduced:
             var kept = candidate
             kept.adjustments.append(Adjustment(policy: .fatigue, detail: "every \(every) days after \(ignored) ignored in a row"))
             return .keep(kept)
+        case .lastNotice:
+            // One notice: none while one is planned, nor while the latest delivery's answer is
+            // not known (it may be the notice, planned by an earlier refresh).
+            let answerPending = engagement.lastDelivery.map { $0.addingTimeInterval(attribution) > context.now } ?? false
+            guard ledger.keptCount(rule: candidate.ruleID) == 0, !answerPending else {
+                return .dropUntil(.fatigue, detail: Explanation { "waits for the answer to the last notice" }, until: never)
+            }
+            var notice = candidate
+            notice.content = lastNotice(in: context.state)
+            notice.adjustments.append(Adjustment(policy: .fatigue, detail: "the last one before a pause: \(ignored) ignored in a row"))
+            return .keep(notice)
         }
-        // One notice: none while one is planned, nor while the latest delivery's answer is not
-        // known (it may be the notice, planned by an earlier refresh).
-        let answerPending = engagement.lastDelivery.map { $0.addingTimeInterval(attribution) > context.now } ?? false
-        guard ledger.keptCount(rule: candidate.ruleID) == 0, !answerPending else {
-            return .dropUntil(.fatigue, detail: Explanation { "waits for the answer to the last notice" }, until: never)
-        }
-        var notice = candidate
-        notice.content = lastNotice(in: context.state)
-        notice.adjustments.append(Adjustment(policy: .fatigue, detail: "the last one before a pause: \(ignored) ignored in a row"))
-        return .keep(notice)
     }
 
     public var movesCandidates: Bool { false }
@@ -176,4 +193,21 @@ public struct FatigueBackoff: Policy, Hashable {
     public var summary: String {
         "fatigue: every \(reducedEvery) days after \(reduceAfter) ignored, a last notice and a pause after \(pauseAfter)"
     }
+}
+
+/// What a ``FatigueBackoff`` does with a rule's candidate on a day
+/// (``FatigueBackoff/stage(ignoredInARow:daysSinceLastDelivery:)``).
+public enum FatigueStage: Hashable, Sendable {
+    /// Fewer than ``FatigueBackoff/reduceAfter`` ignored in a row: sent as planned.
+    case normal
+    /// Fewer sends, and this day is one of them (every ``FatigueBackoff/reducedEvery`` days
+    /// after the latest delivery).
+    case reduced
+    /// Fewer sends, and this day is not one of them: the next is `days` later.
+    case waiting(days: Int)
+    /// Exactly ``FatigueBackoff/pauseAfter`` ignored, on a day to send: the last notice
+    /// (``FatigueBackoff/lastNotice``) before the pause.
+    case lastNotice
+    /// More than ``FatigueBackoff/pauseAfter`` ignored: nothing until the user engages again.
+    case paused
 }

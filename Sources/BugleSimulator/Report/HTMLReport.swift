@@ -34,6 +34,15 @@ public enum HTMLReport {
     }
 }
 
+extension HTMLReport {
+    /// The timeline page's style sheet, for the other pages drawn like it (the lab's).
+    static var styleSheet: String { HTMLPage.styleSheet }
+    /// The timeline page's colours, in order.
+    static var palette: [String] { HTMLPage.palette }
+    /// A round axis step (1, 2, 5 × 10ⁿ) at least `raw`.
+    static func niceStep(_ raw: Double) -> Double { HTMLPage.niceStep(raw) }
+}
+
 /// One row of the timeline: a local day and the zone the device showed it in.
 private struct DayRow {
     var date: LocalDate
@@ -96,18 +105,7 @@ private struct HTMLPage {
 
     mutating func render() -> String {
         layOutRows()
-        markup.raw("<!DOCTYPE html>\n")
-        markup.open("html", ["lang": "en"])
-        markup.open("head")
-        markup.empty("meta", ["charset": "utf-8"])
-        markup.empty("meta", ["name": "viewport", "content": "width=device-width, initial-scale=1"])
-        markup.element("title", text: "\(result.name) · Bugle simulation")
-        markup.open("style")
-        markup.raw(Self.styleSheet)
-        markup.close()
-        markup.close()
-        markup.open("body")
-        markup.open("main")
+        markup.openPage(title: "\(result.name) · Bugle simulation", styleSheet: Self.styleSheet)
         header()
         markup.open("h2")
         markup.text("Timeline")
@@ -163,13 +161,7 @@ private struct HTMLPage {
         markup.close()
     }
 
-    private mutating func card(_ label: String, _ value: String, _ detail: String) {
-        markup.open("div", ["class": "card"])
-        markup.element("div", ["class": "label"], text: label)
-        markup.element("div", ["class": "value"], text: value)
-        if !detail.isEmpty { markup.element("div", ["class": "detail"], text: detail) }
-        markup.close()
-    }
+    private mutating func card(_ label: String, _ value: String, _ detail: String) { markup.card(label, value, detail) }
 
     private func coverageDetail() -> String {
         switch result.coverage?.limit {
@@ -663,7 +655,7 @@ private struct HTMLPage {
     }
 
     /// A round step (1, 2, 5 × 10ⁿ) at least `raw`.
-    private static func niceStep(_ raw: Double) -> Double {
+    static func niceStep(_ raw: Double) -> Double {
         var magnitude = 1.0
         while magnitude * 10 <= raw { magnitude *= 10 }
         return [1.0, 2, 5, 10].map { $0 * magnitude }.first { $0 >= raw } ?? 10 * magnitude

@@ -7,6 +7,32 @@ struct Markup {
     /// Markup written as is: the doctype and fixed style sheets, never user text.
     mutating func raw(_ markup: String) { text += markup }
 
+    /// The doctype, the head with `title` and `styleSheet`, and an open `<body><main>`: what
+    /// every page starts with; three ``close()`` calls end it.
+    mutating func openPage(title: String, styleSheet: String) {
+        raw("<!DOCTYPE html>\n")
+        open("html", ["lang": "en"])
+        open("head")
+        empty("meta", ["charset": "utf-8"])
+        empty("meta", ["name": "viewport", "content": "width=device-width, initial-scale=1"])
+        element("title", text: title)
+        open("style")
+        raw(styleSheet)
+        close()
+        close()
+        open("body")
+        open("main")
+    }
+
+    /// A headline card of the style sheet's `.cards`: a label, a value, and a detail unless empty.
+    mutating func card(_ label: String, _ value: String, _ detail: String) {
+        open("div", ["class": "card"])
+        element("div", ["class": "label"], text: label)
+        element("div", ["class": "value"], text: value)
+        if !detail.isEmpty { element("div", ["class": "detail"], text: detail) }
+        close()
+    }
+
     mutating func open(_ name: String, _ attributes: KeyValuePairs<String, String> = [:]) {
         text += "<\(name)\(Self.attributes(attributes))>"
         stack.append(name)
