@@ -39,7 +39,7 @@ public struct FactsServer: Sendable {
         corpusCheckInterval: Duration = .seconds(1),
         clock: any Clock<Duration> = ContinuousClock(), now: @escaping @Sendable () -> Date = Date.init
     ) {
-        self.api = FactsAPI(database: database, now: now)
+        self.api = FactsAPI(database: database, devices: DeviceWriter(database: database), now: now)
         self.logger = logger
         self.limits = limits
         self.uptime = Uptime(clock)
