@@ -8,6 +8,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+# shellcheck source=../Server/Scripts/facts-server.sh
+source Server/Scripts/facts-server.sh
+
 fail() { echo "facts-end-to-end: FAIL: $*" >&2; exit 1; }
 
 build_log="$(mktemp)"
@@ -20,21 +23,14 @@ server="$(swift build --package-path Server --show-bin-path)/facts-server"
 work="$(mktemp -d)"
 server_pid=""
 cleanup() {
-    if [ -n "$server_pid" ]; then kill "$server_pid" 2>/dev/null || true; wait "$server_pid" 2>/dev/null || true; fi
+    stop_facts_server "$server_pid"
     rm -rf "$work"
 }
 trap cleanup EXIT
 
-"$server" --port 0 --database "$work/server.sqlite" --corpus Server/Corpus >"$work/server.log" 2>&1 &
-server_pid=$!
-url=""
-for _ in $(seq 1 300); do
-    url="$(sed -n 's/^facts-server listening on \(http:[^ ]*\).*/\1/p' "$work/server.log")"
-    [ -n "$url" ] && break
-    kill -0 "$server_pid" 2>/dev/null || fail "facts-server stopped: $(cat "$work/server.log")"
-    sleep 0.1
-done
-[ -n "$url" ] || fail "facts-server did not say where it listens within 30 s: $(cat "$work/server.log")"
+start_facts_server "$server" "$work/server.log" --database "$work/server.sqlite" --corpus Server/Corpus || fail "facts-server did not start"
+server_pid="$facts_server_pid"
+url="$facts_server_url"
 grep -q "1344 facts" "$work/server.log" || fail "facts-server did not seed the shipped corpus's 1,344 facts: $(cat "$work/server.log")"
 echo "facts-end-to-end: facts-server at $url"
 

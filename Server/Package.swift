@@ -28,10 +28,13 @@ let package = Package(
         .package(name: "Bugle", path: ".."),
     ],
     targets: [
+        // zlib, to gzip the answers kept in memory.
+        .systemLibrary(name: "CZlib", path: "Sources/CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         // Routes, storage and the corpus importer: everything the tests build in-process.
         .target(
             name: "FactsServer",
             dependencies: [
+                "CZlib",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
@@ -68,7 +71,7 @@ let package = Package(
 )
 
 // Strict settings for every target, in one place.
-for target in package.targets {
+for target in package.targets where target.type != .system {
     var settings = target.swiftSettings ?? []
     settings.append(.enableUpcomingFeature("ExistentialAny"))
     target.swiftSettings = settings

@@ -18,6 +18,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
+# shellcheck source=facts-server.sh
+source Server/Scripts/facts-server.sh
+
 say() { echo "fuzz: $*" >&2; }
 fail() { say "FAIL: $*"; exit 1; }
 
@@ -37,7 +40,7 @@ work="$(mktemp -d)"
 server_pid=""
 drop_database=""
 stop_server() {
-    if [ -n "$server_pid" ]; then kill "$server_pid" 2>/dev/null || true; wait "$server_pid" 2>/dev/null || true; fi
+    stop_facts_server "$server_pid"
     server_pid=""
 }
 cleanup() {
@@ -50,27 +53,17 @@ trap cleanup EXIT
 # Starts the server with the storage options "$@", and sets `url` to where it listens.
 start_server() {
     # Registration limits far above what the fuzzer sends: the 429s have tests of their own.
-    "$server" --port 0 --corpus Server/Corpus --register-rate-per-address 100000 --register-rate-global 100000 \
-        "$@" >"$work/server.log" 2>&1 &
-    server_pid=$!
-    url=""
-    for _ in $(seq 1 300); do
-        url="$(sed -n 's/^facts-server listening on \(http:[^ ]*\).*/\1/p' "$work/server.log")"
-        [ -n "$url" ] && return
-        kill -0 "$server_pid" 2>/dev/null || fail "facts-server stopped: $(cat "$work/server.log")"
-        sleep 0.1
-    done
-    fail "facts-server did not say where it listens within 30 s: $(cat "$work/server.log")"
+    start_facts_server "$server" "$work/server.log" --corpus Server/Corpus \
+        --register-rate-per-address 100000 --register-rate-global 100000 "$@" || fail "facts-server did not start"
+    server_pid="$facts_server_pid"
+    url="$facts_server_url"
 }
 
 # Runs schemathesis against the server at `url`, named "$1" in messages.
 fuzz() {
     local backend="$1"
     local key
-    key="$(curl -sf -X POST "$url/api/devices/register" -H 'Content-Type: application/json' \
-        -d '{"platform": "linux", "model": "fuzz", "os_version": "1", "language": "en"}' \
-        | python3 -c 'import json, sys; print(json.load(sys.stdin)["device_key"])')" \
-        || fail "cannot register a device on $backend"
+    key="$(register_device "$url")" || fail "cannot register a device on $backend"
     say "$backend: schemathesis, $examples examples per operation and phase, seed $seed"
     if ! (cd Server && schemathesis run openapi.yaml --url "$url" --header "X-Device-Key: $key" \
         --checks all --mode all --max-examples "$examples" --seed "$seed" \

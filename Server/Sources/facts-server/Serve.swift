@@ -29,6 +29,13 @@ struct Serve: AsyncParsableCommand {
 
     @Option(
         help: ArgumentHelp(
+            "How often, in milliseconds, the server asks the database whether an import changed the corpus, and so how long it may serve what an import has replaced: 10 to 60000.",
+            valueName: "ms"
+        ))
+    var corpusCheckInterval = 1000
+
+    @Option(
+        help: ArgumentHelp(
             "The corpus folder to seed an empty database from. Default: the Corpus folder beside the server's Package.swift, found from the executable's location, else Corpus or Server/Corpus in the working directory.",
             valueName: "dir"
         ))
@@ -37,6 +44,9 @@ struct Serve: AsyncParsableCommand {
     func validate() throws {
         guard (0...65535).contains(port) else {
             throw ValidationError("--port must be from 0 to 65535, not \(port)")
+        }
+        guard (10...60000).contains(corpusCheckInterval) else {
+            throw ValidationError("--corpus-check-interval must be from 10 to 60000 milliseconds, not \(corpusCheckInterval)")
         }
         _ = try limits()
     }
@@ -55,6 +65,7 @@ struct Serve: AsyncParsableCommand {
         let logger = Logger(label: "facts-server")
         let storage = self.storage
         let (host, port, corpus, limits) = (self.host, self.port, self.corpus, try self.limits())
+        let corpusCheckInterval = Duration.milliseconds(self.corpusCheckInterval)
         try await FactsDatabase.withOpened(try storage.location(), logger: logger) { database in
             if try await database.isEmpty() {
                 let folder =
@@ -68,7 +79,7 @@ struct Serve: AsyncParsableCommand {
             } else if corpus != nil {
                 Output.line("\(storage.summary) already has content; --corpus is read only into an empty database (use facts-server import)")
             }
-            let server = FactsServer(database: database, logger: logger, limits: limits)
+            let server = FactsServer(database: database, logger: logger, limits: limits, corpusCheckInterval: corpusCheckInterval)
             try await server.application(host: host, port: port) { boundPort in
                 Output.line("facts-server listening on http://\(host):\(boundPort) (\(storage.summary))")
             }.runService()

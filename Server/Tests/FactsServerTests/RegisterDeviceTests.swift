@@ -8,6 +8,39 @@ import Testing
 /// the body wrong.
 @Suite struct RegisterDeviceTests {
     @Test(arguments: Backend.all)
+    func registrationsThatArriveTogetherAreEachStoredWithTheirOwnKey(backend: Backend) async throws {
+        let limits = try ServerLimits(registrationsPerAddress: 1000, registrationsInTotal: 1000)
+        try await TestServer.with(backend, limits: limits) { server in
+            let keys = try await withThrowingTaskGroup(of: String.self) { group in
+                for _ in 0..<60 {
+                    group.addTask { try await server.registeredKey() }
+                }
+                return try await group.reduce(into: [String]()) { $0.append($1) }
+            }
+            #expect(Set(keys).count == 60)
+            for key in keys {
+                let digest = DeviceKey.digest(of: key)
+                #expect(try await server.database.storedDigest(matching: digest) == digest)
+            }
+        }
+    }
+
+    @Test(arguments: Backend.all)
+    func aBatchOfDevicesIsStoredInOneStatementOrNotAtAll(backend: Backend) async throws {
+        try await TestDatabase.with(backend) { database, _ in
+            let registration = DeviceRegistration(platform: .ios, model: "iPhone15,2", osVersion: "17.4", language: .en)
+            let first = NewDevice(registration: registration, keyDigest: Array(repeating: 1, count: 32), createdAt: "2026-01-15T12:00:00Z")
+            let second = NewDevice(registration: registration, keyDigest: Array(repeating: 2, count: 32), createdAt: "2026-01-15T12:00:00Z")
+            try await database.insertDevices([first, second])
+            #expect(try await database.storedDigest(matching: second.keyDigest) == second.keyDigest)
+            // A digest already stored fails the statement: the new one beside it is not kept.
+            let third = NewDevice(registration: registration, keyDigest: Array(repeating: 3, count: 32), createdAt: "2026-01-15T12:00:00Z")
+            await #expect(throws: (any Error).self) { try await database.insertDevices([third, first]) }
+            #expect(try await database.storedDigest(matching: third.keyDigest) == nil)
+        }
+    }
+
+    @Test(arguments: Backend.all)
     func registrationAnswers201WithAFreshBase64URLKeyOfAtLeast32Bytes(backend: Backend) async throws {
         try await TestServer.with(backend) { server in
             let answer = try await server.register(TestServer.validRegistration)

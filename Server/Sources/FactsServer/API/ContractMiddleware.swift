@@ -12,6 +12,8 @@ import Hummingbird
 /// it decodes as the contract means.
 struct ContractMiddleware<Context: RequestContext>: RouterMiddleware {
     let database: FactsDatabase
+    /// The devices the database confirmed lately.
+    let knownDevices: KnownDevices
 
     /// The longest `model` or `os_version` kept, in Unicode code points.
     static var maximumTextLength: Int { 200 }
@@ -60,7 +62,7 @@ struct ContractMiddleware<Context: RequestContext>: RouterMiddleware {
     }
 
     /// The characters a query value keeps as they are (RFC 3986's unreserved).
-    private static var unreserved: CharacterSet { CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~") }
+    private static var unreserved: CharacterSet { unreservedCharacters }
 
     /// Throws a 401 unless `X-Device-Key` holds the key of a registered device.
     private func authenticate(_ request: Request) async throws {
@@ -68,11 +70,13 @@ struct ContractMiddleware<Context: RequestContext>: RouterMiddleware {
             throw APIError.missingDeviceKey
         }
         let digest = DeviceKey.digest(of: key)
+        if knownDevices.contains(digest) { return }
         guard let stored = try await database.storedDigest(matching: digest),
             DeviceKey.constantTimeEquals(stored, digest)
         else {
             throw APIError.invalidDeviceKey
         }
+        knownDevices.insert(digest)
     }
 
     /// Throws a 415 unless the body is JSON: a missing `Content-Type` is taken for JSON.
@@ -130,6 +134,9 @@ struct ContractMiddleware<Context: RequestContext>: RouterMiddleware {
     /// What a text field may not consist of alone.
     private static var blanks: Set<Unicode.Scalar> { [" ", "\t", "\n", "\r"] }
 }
+
+/// RFC 3986's unreserved characters, built once: a generic type cannot store it.
+private let unreservedCharacters = CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
 
 /// The list parameters of `GET /api/facts`, read the same way by the check and the handler.
 enum FactsFilter {

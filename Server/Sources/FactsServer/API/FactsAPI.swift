@@ -9,6 +9,8 @@ import OpenAPIRuntime
 /// in range: only an unknown category slug is left to find here, as it needs the database.
 struct FactsAPI: APIProtocol {
     let database: FactsDatabase
+    /// Stores registrations, batching those that arrive together.
+    let devices: DeviceWriter
     /// Now, for the time a device registered.
     let now: @Sendable () -> Date
 
@@ -22,7 +24,7 @@ struct FactsAPI: APIProtocol {
             platform: body.platform, model: body.model, osVersion: body.osVersion, language: body.language)
         var generator = SystemRandomNumberGenerator()
         let key = DeviceKey.generate(using: &generator)
-        try await database.insertDevice(registration, keyDigest: DeviceKey.digest(of: key), createdAt: Timestamp.string(now()))
+        try await devices.insert(NewDevice(registration: registration, keyDigest: DeviceKey.digest(of: key), createdAt: Timestamp.string(now())))
         return .created(.init(body: .json(.init(deviceKey: key))))
     }
 

@@ -17,6 +17,8 @@ public struct FactsServer: Sendable {
     let logger: Logger
     let limits: ServerLimits
     let uptime: Uptime
+    let cache: ContentCache
+    let knownDevices: KnownDevices
 
     /// How long a connection may stay silent, mid-request or between requests, before it is
     /// closed: a client that opens connections and sends nothing holds none for long.
@@ -27,28 +29,36 @@ public struct FactsServer: Sendable {
     /// - Parameters:
     ///   - limits: The body size and registration rate limits.
     ///   - clock: The monotonic clock the registration limits refill on; a test moves its own.
+    ///   - corpusCheckInterval: How often the server asks the database whether an import
+    ///     changed the corpus, and so how long it may serve answers older than an import.
+    ///   - clock: The monotonic clock the registration limits refill on, and the corpus
+    ///     checks and known device keys expire on; a test moves its own.
     ///   - now: The time a device registers at; the system clock unless a test fixes it.
     public init(
         database: FactsDatabase, logger: Logger, limits: ServerLimits = ServerLimits(),
+        corpusCheckInterval: Duration = .seconds(1),
         clock: any Clock<Duration> = ContinuousClock(), now: @escaping @Sendable () -> Date = Date.init
     ) {
-        self.api = FactsAPI(database: database, now: now)
+        self.api = FactsAPI(database: database, devices: DeviceWriter(database: database), now: now)
         self.logger = logger
         self.limits = limits
         self.uptime = Uptime(clock)
+        self.cache = ContentCache(database: database, uptime: uptime, checkInterval: corpusCheckInterval)
+        self.knownDevices = KnownDevices(uptime: uptime)
     }
 
     /// The routes: the contract's three operations (the generated `APIProtocol`, served
     /// through swift-openapi-hummingbird), behind the middleware that logs each request,
-    /// writes every error as JSON, bounds the body, limits registrations and checks each
-    /// request against the contract.
+    /// writes every error as JSON, bounds the body, limits registrations, checks each
+    /// request against the contract and serves the content endpoints from memory.
     func router() throws -> Router<FactsRequestContext> {
         let router = Router(context: FactsRequestContext.self, options: .autoGenerateHeadEndpoints)
         router.add(middleware: AccessLogMiddleware(logger: logger))
         router.add(middleware: ErrorMiddleware())
         router.add(middleware: BodyLimitMiddleware(maximumBodySize: limits.maximumBodySize))
         router.add(middleware: RegistrationLimitMiddleware(limits, uptime: uptime))
-        router.add(middleware: ContractMiddleware(database: api.database))
+        router.add(middleware: ContractMiddleware(database: api.database, knownDevices: knownDevices))
+        router.add(middleware: ContentCacheMiddleware(cache: cache))
         // Compact JSON, as before the generated code: sorted keys, slashes unescaped.
         try api.registerHandlers(on: router, configuration: Configuration(jsonEncodingOptions: [.sortedKeys, .withoutEscapingSlashes]))
         return router

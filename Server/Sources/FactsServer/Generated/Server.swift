@@ -257,7 +257,10 @@ fileprivate extension UniversalServer where APIHandler: APIProtocol {
     }
     /// The categories and content types, named in one language.
     ///
-    /// Each list is in id order.
+    /// Each list is in id order. The answer changes only when a corpus is imported: send
+    /// the `ETag` of the last answer in `If-None-Match` and an unchanged one is
+    /// `304 Not Modified` without a body. With `Accept-Encoding: gzip` the body is gzipped.
+    ///
     ///
     /// - Remark: HTTP `GET /api/metadata`.
     /// - Remark: Generated from `#/paths//api/metadata/get(getMetadata)`.
@@ -282,7 +285,14 @@ fileprivate extension UniversalServer where APIHandler: APIProtocol {
                     name: "language",
                     as: Components.Parameters.Language.self
                 ))
-                let headers: Operations.GetMetadata.Input.Headers = .init(accept: try converter.extractAcceptHeaderIfPresent(in: request.headerFields))
+                let headers: Operations.GetMetadata.Input.Headers = .init(
+                    ifNoneMatch: try converter.getOptionalHeaderFieldAsURI(
+                        in: request.headerFields,
+                        name: "If-None-Match",
+                        as: Components.Parameters.IfNoneMatch.self
+                    ),
+                    accept: try converter.extractAcceptHeaderIfPresent(in: request.headerFields)
+                )
                 return Operations.GetMetadata.Input(
                     query: query,
                     headers: headers
@@ -294,6 +304,16 @@ fileprivate extension UniversalServer where APIHandler: APIProtocol {
                     suppressUnusedWarning(value)
                     var response = HTTPTypes.HTTPResponse(soar_statusCode: 200)
                     suppressMutabilityWarning(&response)
+                    try converter.setHeaderFieldAsURI(
+                        in: &response.headerFields,
+                        name: "ETag",
+                        value: value.headers.eTag
+                    )
+                    try converter.setHeaderFieldAsURI(
+                        in: &response.headerFields,
+                        name: "Vary",
+                        value: value.headers.vary
+                    )
                     let body: OpenAPIRuntime.HTTPBody
                     switch value.body {
                     case let .json(value):
@@ -308,6 +328,21 @@ fileprivate extension UniversalServer where APIHandler: APIProtocol {
                         )
                     }
                     return (response, body)
+                case let .notModified(value):
+                    suppressUnusedWarning(value)
+                    var response = HTTPTypes.HTTPResponse(soar_statusCode: 304)
+                    suppressMutabilityWarning(&response)
+                    try converter.setHeaderFieldAsURI(
+                        in: &response.headerFields,
+                        name: "ETag",
+                        value: value.headers.eTag
+                    )
+                    try converter.setHeaderFieldAsURI(
+                        in: &response.headerFields,
+                        name: "Vary",
+                        value: value.headers.vary
+                    )
+                    return (response, nil)
                 case let .badRequest(value):
                     suppressUnusedWarning(value)
                     var response = HTTPTypes.HTTPResponse(soar_statusCode: 400)
@@ -388,7 +423,11 @@ fileprivate extension UniversalServer where APIHandler: APIProtocol {
     }
     /// One page of facts in one language, narrowed by category and difficulty.
     ///
-    /// Facts are ordered by id, so pages are stable while the corpus is unchanged.
+    /// Facts are ordered by id, so pages are stable while the corpus is unchanged. A page
+    /// changes only when a corpus is imported: send the `ETag` of the last answer in
+    /// `If-None-Match` and an unchanged page is `304 Not Modified` without a body. With
+    /// `Accept-Encoding: gzip` the body is gzipped.
+    ///
     ///
     /// - Remark: HTTP `GET /api/facts`.
     /// - Remark: Generated from `#/paths//api/facts/get(listFacts)`.
@@ -443,7 +482,14 @@ fileprivate extension UniversalServer where APIHandler: APIProtocol {
                         as: Swift.Int.self
                     )
                 )
-                let headers: Operations.ListFacts.Input.Headers = .init(accept: try converter.extractAcceptHeaderIfPresent(in: request.headerFields))
+                let headers: Operations.ListFacts.Input.Headers = .init(
+                    ifNoneMatch: try converter.getOptionalHeaderFieldAsURI(
+                        in: request.headerFields,
+                        name: "If-None-Match",
+                        as: Components.Parameters.IfNoneMatch.self
+                    ),
+                    accept: try converter.extractAcceptHeaderIfPresent(in: request.headerFields)
+                )
                 return Operations.ListFacts.Input(
                     query: query,
                     headers: headers
@@ -455,6 +501,16 @@ fileprivate extension UniversalServer where APIHandler: APIProtocol {
                     suppressUnusedWarning(value)
                     var response = HTTPTypes.HTTPResponse(soar_statusCode: 200)
                     suppressMutabilityWarning(&response)
+                    try converter.setHeaderFieldAsURI(
+                        in: &response.headerFields,
+                        name: "ETag",
+                        value: value.headers.eTag
+                    )
+                    try converter.setHeaderFieldAsURI(
+                        in: &response.headerFields,
+                        name: "Vary",
+                        value: value.headers.vary
+                    )
                     let body: OpenAPIRuntime.HTTPBody
                     switch value.body {
                     case let .json(value):
@@ -469,6 +525,21 @@ fileprivate extension UniversalServer where APIHandler: APIProtocol {
                         )
                     }
                     return (response, body)
+                case let .notModified(value):
+                    suppressUnusedWarning(value)
+                    var response = HTTPTypes.HTTPResponse(soar_statusCode: 304)
+                    suppressMutabilityWarning(&response)
+                    try converter.setHeaderFieldAsURI(
+                        in: &response.headerFields,
+                        name: "ETag",
+                        value: value.headers.eTag
+                    )
+                    try converter.setHeaderFieldAsURI(
+                        in: &response.headerFields,
+                        name: "Vary",
+                        value: value.headers.vary
+                    )
+                    return (response, nil)
                 case let .badRequest(value):
                     suppressUnusedWarning(value)
                     var response = HTTPTypes.HTTPResponse(soar_statusCode: 400)

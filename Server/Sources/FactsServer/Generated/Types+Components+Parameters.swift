@@ -11,5 +11,11 @@ extension Components {
         ///
         /// - Remark: Generated from `#/components/parameters/Language`.
         internal typealias Language = Components.Schemas.Language
+        /// The `ETag` of an answer the client keeps (or several, comma-separated, or `*`): when
+        /// the answer would be the same, it is `304 Not Modified` without a body.
+        ///
+        ///
+        /// - Remark: Generated from `#/components/parameters/IfNoneMatch`.
+        internal typealias IfNoneMatch = Swift.String
     }
 }

@@ -7,6 +7,43 @@ import struct Foundation.Date
 extension Components {
     /// Types generated from the `#/components/responses` section of the OpenAPI document.
     internal enum Responses {
+        internal struct NotModified: Sendable, Hashable {
+            /// - Remark: Generated from `#/components/responses/NotModified/headers`.
+            internal struct Headers: Sendable, Hashable {
+                /// Names this answer's bytes: the first 16 bytes of the SHA-256 of the JSON body, in hex
+                /// and quoted, with `-gzip` for the gzipped body. It changes only when an import changes
+                /// the answer, and every server process on one database gives the same one.
+                ///
+                ///
+                /// - Remark: Generated from `#/components/responses/NotModified/headers/ETag`.
+                internal var eTag: Components.Headers.ETag?
+                /// `Accept-Encoding`: the body is gzipped when the request accepts gzip.
+                ///
+                /// - Remark: Generated from `#/components/responses/NotModified/headers/Vary`.
+                internal var vary: Components.Headers.Vary?
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - eTag: Names this answer's bytes: the first 16 bytes of the SHA-256 of the JSON body, in hex
+                ///   - vary: `Accept-Encoding`: the body is gzipped when the request accepts gzip.
+                internal init(
+                    eTag: Components.Headers.ETag? = nil,
+                    vary: Components.Headers.Vary? = nil
+                ) {
+                    self.eTag = eTag
+                    self.vary = vary
+                }
+            }
+            /// Received HTTP response headers
+            internal var headers: Components.Responses.NotModified.Headers
+            /// Creates a new `NotModified`.
+            ///
+            /// - Parameters:
+            ///   - headers: Received HTTP response headers
+            internal init(headers: Components.Responses.NotModified.Headers = .init()) {
+                self.headers = headers
+            }
+        }
         internal struct BadRequest: Sendable, Hashable {
             /// - Remark: Generated from `#/components/responses/BadRequest/content`.
             internal enum Body: Sendable, Hashable {

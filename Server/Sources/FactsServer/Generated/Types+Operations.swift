@@ -280,7 +280,10 @@ internal enum Operations {
     }
     /// The categories and content types, named in one language.
     ///
-    /// Each list is in id order.
+    /// Each list is in id order. The answer changes only when a corpus is imported: send
+    /// the `ETag` of the last answer in `If-None-Match` and an unchanged one is
+    /// `304 Not Modified` without a body. With `Accept-Encoding: gzip` the body is gzipped.
+    ///
     ///
     /// - Remark: HTTP `GET /api/metadata`.
     /// - Remark: Generated from `#/paths//api/metadata/get(getMetadata)`.
@@ -304,12 +307,23 @@ internal enum Operations {
             internal var query: Operations.GetMetadata.Input.Query
             /// - Remark: Generated from `#/paths/api/metadata/GET/header`.
             internal struct Headers: Sendable, Hashable {
+                /// The `ETag` of an answer the client keeps (or several, comma-separated, or `*`): when
+                /// the answer would be the same, it is `304 Not Modified` without a body.
+                ///
+                ///
+                /// - Remark: Generated from `#/paths/api/metadata/GET/header/If-None-Match`.
+                internal var ifNoneMatch: Components.Parameters.IfNoneMatch?
                 internal var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.GetMetadata.AcceptableContentType>]
                 /// Creates a new `Headers`.
                 ///
                 /// - Parameters:
+                ///   - ifNoneMatch: The `ETag` of an answer the client keeps (or several, comma-separated, or `*`): when
                 ///   - accept:
-                internal init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.GetMetadata.AcceptableContentType>] = .defaultValues()) {
+                internal init(
+                    ifNoneMatch: Components.Parameters.IfNoneMatch? = nil,
+                    accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.GetMetadata.AcceptableContentType>] = .defaultValues()
+                ) {
+                    self.ifNoneMatch = ifNoneMatch
                     self.accept = accept
                 }
             }
@@ -329,6 +343,34 @@ internal enum Operations {
         }
         internal enum Output: Sendable, Hashable {
             internal struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/api/metadata/GET/responses/200/headers`.
+                internal struct Headers: Sendable, Hashable {
+                    /// Names this answer's bytes: the first 16 bytes of the SHA-256 of the JSON body, in hex
+                    /// and quoted, with `-gzip` for the gzipped body. It changes only when an import changes
+                    /// the answer, and every server process on one database gives the same one.
+                    ///
+                    ///
+                    /// - Remark: Generated from `#/paths/api/metadata/GET/responses/200/headers/ETag`.
+                    internal var eTag: Components.Headers.ETag?
+                    /// `Accept-Encoding`: the body is gzipped when the request accepts gzip.
+                    ///
+                    /// - Remark: Generated from `#/paths/api/metadata/GET/responses/200/headers/Vary`.
+                    internal var vary: Components.Headers.Vary?
+                    /// Creates a new `Headers`.
+                    ///
+                    /// - Parameters:
+                    ///   - eTag: Names this answer's bytes: the first 16 bytes of the SHA-256 of the JSON body, in hex
+                    ///   - vary: `Accept-Encoding`: the body is gzipped when the request accepts gzip.
+                    internal init(
+                        eTag: Components.Headers.ETag? = nil,
+                        vary: Components.Headers.Vary? = nil
+                    ) {
+                        self.eTag = eTag
+                        self.vary = vary
+                    }
+                }
+                /// Received HTTP response headers
+                internal var headers: Operations.GetMetadata.Output.Ok.Headers
                 /// - Remark: Generated from `#/paths/api/metadata/GET/responses/200/content`.
                 internal enum Body: Sendable, Hashable {
                     /// - Remark: Generated from `#/paths/api/metadata/GET/responses/200/content/application\/json`.
@@ -351,8 +393,13 @@ internal enum Operations {
                 /// Creates a new `Ok`.
                 ///
                 /// - Parameters:
+                ///   - headers: Received HTTP response headers
                 ///   - body: Received HTTP response body
-                internal init(body: Operations.GetMetadata.Output.Ok.Body) {
+                internal init(
+                    headers: Operations.GetMetadata.Output.Ok.Headers = .init(),
+                    body: Operations.GetMetadata.Output.Ok.Body
+                ) {
+                    self.headers = headers
                     self.body = body
                 }
             }
@@ -374,6 +421,29 @@ internal enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The answer is the one whose `ETag` the request sent in `If-None-Match`; no body.
+            ///
+            /// - Remark: Generated from `#/paths//api/metadata/get(getMetadata)/responses/304`.
+            ///
+            /// HTTP response code: `304 notModified`.
+            case notModified(Components.Responses.NotModified)
+            /// The associated value of the enum case if `self` is `.notModified`.
+            ///
+            /// - Throws: An error if `self` is not `.notModified`.
+            /// - SeeAlso: `.notModified`.
+            internal var notModified: Components.Responses.NotModified {
+                get throws {
+                    switch self {
+                    case let .notModified(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "notModified",
                             response: self
                         )
                     }
@@ -507,7 +577,11 @@ internal enum Operations {
     }
     /// One page of facts in one language, narrowed by category and difficulty.
     ///
-    /// Facts are ordered by id, so pages are stable while the corpus is unchanged.
+    /// Facts are ordered by id, so pages are stable while the corpus is unchanged. A page
+    /// changes only when a corpus is imported: send the `ETag` of the last answer in
+    /// `If-None-Match` and an unchanged page is `304 Not Modified` without a body. With
+    /// `Accept-Encoding: gzip` the body is gzipped.
+    ///
     ///
     /// - Remark: HTTP `GET /api/facts`.
     /// - Remark: Generated from `#/paths//api/facts/get(listFacts)`.
@@ -565,12 +639,23 @@ internal enum Operations {
             internal var query: Operations.ListFacts.Input.Query
             /// - Remark: Generated from `#/paths/api/facts/GET/header`.
             internal struct Headers: Sendable, Hashable {
+                /// The `ETag` of an answer the client keeps (or several, comma-separated, or `*`): when
+                /// the answer would be the same, it is `304 Not Modified` without a body.
+                ///
+                ///
+                /// - Remark: Generated from `#/paths/api/facts/GET/header/If-None-Match`.
+                internal var ifNoneMatch: Components.Parameters.IfNoneMatch?
                 internal var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ListFacts.AcceptableContentType>]
                 /// Creates a new `Headers`.
                 ///
                 /// - Parameters:
+                ///   - ifNoneMatch: The `ETag` of an answer the client keeps (or several, comma-separated, or `*`): when
                 ///   - accept:
-                internal init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ListFacts.AcceptableContentType>] = .defaultValues()) {
+                internal init(
+                    ifNoneMatch: Components.Parameters.IfNoneMatch? = nil,
+                    accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ListFacts.AcceptableContentType>] = .defaultValues()
+                ) {
+                    self.ifNoneMatch = ifNoneMatch
                     self.accept = accept
                 }
             }
@@ -590,6 +675,34 @@ internal enum Operations {
         }
         internal enum Output: Sendable, Hashable {
             internal struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/api/facts/GET/responses/200/headers`.
+                internal struct Headers: Sendable, Hashable {
+                    /// Names this answer's bytes: the first 16 bytes of the SHA-256 of the JSON body, in hex
+                    /// and quoted, with `-gzip` for the gzipped body. It changes only when an import changes
+                    /// the answer, and every server process on one database gives the same one.
+                    ///
+                    ///
+                    /// - Remark: Generated from `#/paths/api/facts/GET/responses/200/headers/ETag`.
+                    internal var eTag: Components.Headers.ETag?
+                    /// `Accept-Encoding`: the body is gzipped when the request accepts gzip.
+                    ///
+                    /// - Remark: Generated from `#/paths/api/facts/GET/responses/200/headers/Vary`.
+                    internal var vary: Components.Headers.Vary?
+                    /// Creates a new `Headers`.
+                    ///
+                    /// - Parameters:
+                    ///   - eTag: Names this answer's bytes: the first 16 bytes of the SHA-256 of the JSON body, in hex
+                    ///   - vary: `Accept-Encoding`: the body is gzipped when the request accepts gzip.
+                    internal init(
+                        eTag: Components.Headers.ETag? = nil,
+                        vary: Components.Headers.Vary? = nil
+                    ) {
+                        self.eTag = eTag
+                        self.vary = vary
+                    }
+                }
+                /// Received HTTP response headers
+                internal var headers: Operations.ListFacts.Output.Ok.Headers
                 /// - Remark: Generated from `#/paths/api/facts/GET/responses/200/content`.
                 internal enum Body: Sendable, Hashable {
                     /// - Remark: Generated from `#/paths/api/facts/GET/responses/200/content/application\/json`.
@@ -612,8 +725,13 @@ internal enum Operations {
                 /// Creates a new `Ok`.
                 ///
                 /// - Parameters:
+                ///   - headers: Received HTTP response headers
                 ///   - body: Received HTTP response body
-                internal init(body: Operations.ListFacts.Output.Ok.Body) {
+                internal init(
+                    headers: Operations.ListFacts.Output.Ok.Headers = .init(),
+                    body: Operations.ListFacts.Output.Ok.Body
+                ) {
+                    self.headers = headers
                     self.body = body
                 }
             }
@@ -635,6 +753,29 @@ internal enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The answer is the one whose `ETag` the request sent in `If-None-Match`; no body.
+            ///
+            /// - Remark: Generated from `#/paths//api/facts/get(listFacts)/responses/304`.
+            ///
+            /// HTTP response code: `304 notModified`.
+            case notModified(Components.Responses.NotModified)
+            /// The associated value of the enum case if `self` is `.notModified`.
+            ///
+            /// - Throws: An error if `self` is not `.notModified`.
+            /// - SeeAlso: `.notModified`.
+            internal var notModified: Components.Responses.NotModified {
+                get throws {
+                    switch self {
+                    case let .notModified(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "notModified",
                             response: self
                         )
                     }

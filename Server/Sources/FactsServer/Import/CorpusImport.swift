@@ -8,6 +8,8 @@ extension FactsDatabase {
     /// content type the database does not have rolls back its own file only. Entries are
     /// matched on their slug (facts on key and language), so importing again updates
     /// them in place and keeps their ids; a fact keeps the `created_at` of its first import.
+    /// Each transaction also raises the corpus version, so that every server process on the
+    /// database rebuilds the answers it keeps in memory.
     ///
     /// - Parameter now: The time stamped on new facts as `created_at`.
     /// - Complexity: One statement per category translation and per fact.
@@ -30,6 +32,7 @@ extension FactsDatabase {
                     table: "category_translations", key: "category_id", executor
                 )
             }
+            try await Self.raiseCorpusVersion(executor)
         }
         try await database.withTransaction { executor in
             for contentType in corpus.contentTypes {
@@ -46,15 +49,22 @@ extension FactsDatabase {
                     table: "content_type_translations", key: "content_type_id", executor
                 )
             }
+            try await Self.raiseCorpusVersion(executor)
         }
         var counts: [ImportSummary.FactCount] = []
         for file in corpus.factFiles {
             let count = try await database.withTransaction { executor in
-                try await Self.writeFacts(file, createdAt: createdAt, executor)
+                let count = try await Self.writeFacts(file, createdAt: createdAt, executor)
+                try await Self.raiseCorpusVersion(executor)
+                return count
             }
             counts.append(.init(language: file.language, count: count))
         }
         return ImportSummary(categories: corpus.categories.count, contentTypes: corpus.contentTypes.count, facts: counts)
+    }
+
+    private static func raiseCorpusVersion(_ executor: any SQLExecutor) async throws {
+        try await executor.query("UPDATE corpus_version SET version = version + 1 WHERE id = 1")
     }
 
     private static func writeTranslations(

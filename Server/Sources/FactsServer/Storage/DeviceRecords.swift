@@ -6,19 +6,31 @@ struct DeviceRegistration: Sendable, Equatable {
     let language: Components.Schemas.Language
 }
 
+/// A device to store: what it told the service, its key's digest, and when it registered.
+struct NewDevice: Sendable {
+    let registration: DeviceRegistration
+    let keyDigest: [UInt8]
+    let createdAt: String
+}
+
 extension FactsDatabase {
-    /// Stores a device under the SHA-256 digest of its key; the key itself is never stored.
-    func insertDevice(_ device: DeviceRegistration, keyDigest: [UInt8], createdAt: String) async throws {
+    /// Stores devices, each under the SHA-256 digest of its key (the key itself is never
+    /// stored), in one statement: all of them or, when it fails, none.
+    func insertDevices(_ devices: [NewDevice]) async throws {
+        guard !devices.isEmpty else { return }
+        let rows = devices.indices.map { index in
+            "(" + (1...6).map { "$\(index * 6 + $0)" }.joined(separator: ", ") + ")"
+        }
+        let binds = devices.flatMap { device -> [SQLValue] in
+            [
+                .blob(device.keyDigest), .text(device.registration.platform.rawValue), .text(device.registration.model),
+                .text(device.registration.osVersion), .text(device.registration.language.rawValue), .text(device.createdAt),
+            ]
+        }
         try await database.withSession { executor in
             try await executor.query(
-                """
-                INSERT INTO devices (key_digest, platform, model, os_version, language, created_at)
-                VALUES ($1, $2, $3, $4, $5, $6)
-                """,
-                [
-                    .blob(keyDigest), .text(device.platform.rawValue), .text(device.model),
-                    .text(device.osVersion), .text(device.language.rawValue), .text(createdAt),
-                ]
+                "INSERT INTO devices (key_digest, platform, model, os_version, language, created_at) VALUES " + rows.joined(separator: ", "),
+                binds
             )
         }
     }

@@ -18,6 +18,10 @@ final class SQLiteStore: SQLDatabase {
 
     /// Opens (creating when missing) the database file at `path`, with foreign keys
     /// enforced and a write-ahead log.
+    ///
+    /// With the log, `synchronous = NORMAL` syncs the disk at checkpoints rather than at
+    /// every commit: a commit survives the server crashing, and the last ones before a power
+    /// loss may not; each registration would otherwise wait for a sync of its own.
     static func open(path: String, logger: Logger) async throws -> SQLiteStore {
         let connection: SQLiteConnection
         do {
@@ -29,6 +33,7 @@ final class SQLiteStore: SQLDatabase {
         try await store.withSession { executor in
             try await executor.query("PRAGMA foreign_keys = ON")
             try await executor.query("PRAGMA journal_mode = WAL")
+            try await executor.query("PRAGMA synchronous = NORMAL")
         }
         return store
     }

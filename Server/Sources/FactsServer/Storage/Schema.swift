@@ -89,7 +89,22 @@ enum Schema {
                     )
                     """,
                 ]
-            )
+            ),
+            (
+                2,
+                [
+                    // One row: a number every import raises in each of its transactions, so
+                    // that every server process on the database sees that its answers in memory
+                    // are out of date (``FactsDatabase/corpusVersion()``).
+                    """
+                    CREATE TABLE corpus_version (
+                        id INTEGER PRIMARY KEY CHECK (id = 1),
+                        version BIGINT NOT NULL
+                    )
+                    """,
+                    "INSERT INTO corpus_version (id, version) VALUES (1, 1)",
+                ]
+            ),
         ]
     }
 

@@ -24,14 +24,17 @@ struct TestServer: Sendable {
         seeded: Bool = true,
         corpus: URL = Fixture.corpus,
         limits: ServerLimits = ServerLimits(),
+        corpusCheckInterval: Duration = .seconds(1),
         clock: any Clock<Duration> = ContinuousClock(),
         logger: Logger = testLogger,
         _ body: (TestServer) async throws -> Void
     ) async throws {
         try await TestDatabase.with(backend, seeded: seeded, corpus: corpus) { database, location in
             let (ports, listening) = AsyncStream.makeStream(of: Int.self)
-            let application = try FactsServer(database: database, logger: logger, limits: limits, clock: clock, now: { now })
-                .application(host: "127.0.0.1", port: 0) { port in listening.yield(port) }
+            let application = try FactsServer(
+                database: database, logger: logger, limits: limits, corpusCheckInterval: corpusCheckInterval, clock: clock, now: { now }
+            )
+            .application(host: "127.0.0.1", port: 0) { port in listening.yield(port) }
             // Stopped by a graceful shutdown, as a signal stops the real one, not by cancellation.
             let services = ServiceGroup(configuration: .init(services: [application], logger: testLogger))
             try await withThrowingTaskGroup(of: Void.self) { group in
@@ -67,6 +70,8 @@ struct TestServer: Sendable {
         var request = URLRequest(url: URL(string: "http://127.0.0.1:\(port)\(path)")!)
         request.httpMethod = method
         request.timeoutInterval = 30
+        // The test sends its own If-None-Match and wants the server's 304, not a cached copy.
+        request.cachePolicy = .reloadIgnoringLocalCacheData
         if let key {
             request.setValue(key, forHTTPHeaderField: "X-Device-Key")
         }

@@ -262,7 +262,10 @@ internal struct Client: APIProtocol {
     }
     /// The categories and content types, named in one language.
     ///
-    /// Each list is in id order.
+    /// Each list is in id order. The answer changes only when a corpus is imported: send
+    /// the `ETag` of the last answer in `If-None-Match` and an unchanged one is
+    /// `304 Not Modified` without a body. With `Accept-Encoding: gzip` the body is gzipped.
+    ///
     ///
     /// - Remark: HTTP `GET /api/metadata`.
     /// - Remark: Generated from `#/paths//api/metadata/get(getMetadata)`.
@@ -287,6 +290,11 @@ internal struct Client: APIProtocol {
                     name: "language",
                     value: input.query.language
                 )
+                try converter.setHeaderFieldAsURI(
+                    in: &request.headerFields,
+                    name: "If-None-Match",
+                    value: input.headers.ifNoneMatch
+                )
                 converter.setAcceptHeader(
                     in: &request.headerFields,
                     contentTypes: input.headers.accept
@@ -296,6 +304,18 @@ internal struct Client: APIProtocol {
             deserializer: { response, responseBody in
                 switch response.status.code {
                 case 200:
+                    let headers: Operations.GetMetadata.Output.Ok.Headers = .init(
+                        eTag: try converter.getOptionalHeaderFieldAsURI(
+                            in: response.headerFields,
+                            name: "ETag",
+                            as: Components.Headers.ETag.self
+                        ),
+                        vary: try converter.getOptionalHeaderFieldAsURI(
+                            in: response.headerFields,
+                            name: "Vary",
+                            as: Components.Headers.Vary.self
+                        )
+                    )
                     let contentType = converter.extractContentTypeIfPresent(in: response.headerFields)
                     let body: Operations.GetMetadata.Output.Ok.Body
                     let chosenContentType = try converter.bestContentType(
@@ -316,7 +336,24 @@ internal struct Client: APIProtocol {
                     default:
                         preconditionFailure("bestContentType chose an invalid content type.")
                     }
-                    return .ok(.init(body: body))
+                    return .ok(.init(
+                        headers: headers,
+                        body: body
+                    ))
+                case 304:
+                    let headers: Components.Responses.NotModified.Headers = .init(
+                        eTag: try converter.getOptionalHeaderFieldAsURI(
+                            in: response.headerFields,
+                            name: "ETag",
+                            as: Components.Headers.ETag.self
+                        ),
+                        vary: try converter.getOptionalHeaderFieldAsURI(
+                            in: response.headerFields,
+                            name: "Vary",
+                            as: Components.Headers.Vary.self
+                        )
+                    )
+                    return .notModified(.init(headers: headers))
                 case 400:
                     let contentType = converter.extractContentTypeIfPresent(in: response.headerFields)
                     let body: Components.Responses.BadRequest.Body
@@ -419,7 +456,11 @@ internal struct Client: APIProtocol {
     }
     /// One page of facts in one language, narrowed by category and difficulty.
     ///
-    /// Facts are ordered by id, so pages are stable while the corpus is unchanged.
+    /// Facts are ordered by id, so pages are stable while the corpus is unchanged. A page
+    /// changes only when a corpus is imported: send the `ETag` of the last answer in
+    /// `If-None-Match` and an unchanged page is `304 Not Modified` without a body. With
+    /// `Accept-Encoding: gzip` the body is gzipped.
+    ///
     ///
     /// - Remark: HTTP `GET /api/facts`.
     /// - Remark: Generated from `#/paths//api/facts/get(listFacts)`.
@@ -443,6 +484,11 @@ internal struct Client: APIProtocol {
                     explode: true,
                     name: "language",
                     value: input.query.language
+                )
+                try converter.setHeaderFieldAsURI(
+                    in: &request.headerFields,
+                    name: "If-None-Match",
+                    value: input.headers.ifNoneMatch
                 )
                 try converter.setQueryItemAsURI(
                     in: &request,
@@ -481,6 +527,18 @@ internal struct Client: APIProtocol {
             deserializer: { response, responseBody in
                 switch response.status.code {
                 case 200:
+                    let headers: Operations.ListFacts.Output.Ok.Headers = .init(
+                        eTag: try converter.getOptionalHeaderFieldAsURI(
+                            in: response.headerFields,
+                            name: "ETag",
+                            as: Components.Headers.ETag.self
+                        ),
+                        vary: try converter.getOptionalHeaderFieldAsURI(
+                            in: response.headerFields,
+                            name: "Vary",
+                            as: Components.Headers.Vary.self
+                        )
+                    )
                     let contentType = converter.extractContentTypeIfPresent(in: response.headerFields)
                     let body: Operations.ListFacts.Output.Ok.Body
                     let chosenContentType = try converter.bestContentType(
@@ -501,7 +559,24 @@ internal struct Client: APIProtocol {
                     default:
                         preconditionFailure("bestContentType chose an invalid content type.")
                     }
-                    return .ok(.init(body: body))
+                    return .ok(.init(
+                        headers: headers,
+                        body: body
+                    ))
+                case 304:
+                    let headers: Components.Responses.NotModified.Headers = .init(
+                        eTag: try converter.getOptionalHeaderFieldAsURI(
+                            in: response.headerFields,
+                            name: "ETag",
+                            as: Components.Headers.ETag.self
+                        ),
+                        vary: try converter.getOptionalHeaderFieldAsURI(
+                            in: response.headerFields,
+                            name: "Vary",
+                            as: Components.Headers.Vary.self
+                        )
+                    )
+                    return .notModified(.init(headers: headers))
                 case 400:
                     let contentType = converter.extractContentTypeIfPresent(in: response.headerFields)
                     let body: Components.Responses.BadRequest.Body

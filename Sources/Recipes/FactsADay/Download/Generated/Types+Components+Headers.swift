@@ -6,5 +6,17 @@ import struct Foundation.Data
 import struct Foundation.Date
 extension Components {
     /// Types generated from the `#/components/headers` section of the OpenAPI document.
-    internal enum Headers {}
+    internal enum Headers {
+        /// Names this answer's bytes: the first 16 bytes of the SHA-256 of the JSON body, in hex
+        /// and quoted, with `-gzip` for the gzipped body. It changes only when an import changes
+        /// the answer, and every server process on one database gives the same one.
+        ///
+        ///
+        /// - Remark: Generated from `#/components/headers/ETag`.
+        internal typealias ETag = Swift.String
+        /// `Accept-Encoding`: the body is gzipped when the request accepts gzip.
+        ///
+        /// - Remark: Generated from `#/components/headers/Vary`.
+        internal typealias Vary = Swift.String
+    }
 }

@@ -23,14 +23,21 @@ internal protocol APIProtocol: Sendable {
     func registerDevice(_ input: Operations.RegisterDevice.Input) async throws -> Operations.RegisterDevice.Output
     /// The categories and content types, named in one language.
     ///
-    /// Each list is in id order.
+    /// Each list is in id order. The answer changes only when a corpus is imported: send
+    /// the `ETag` of the last answer in `If-None-Match` and an unchanged one is
+    /// `304 Not Modified` without a body. With `Accept-Encoding: gzip` the body is gzipped.
+    ///
     ///
     /// - Remark: HTTP `GET /api/metadata`.
     /// - Remark: Generated from `#/paths//api/metadata/get(getMetadata)`.
     func getMetadata(_ input: Operations.GetMetadata.Input) async throws -> Operations.GetMetadata.Output
     /// One page of facts in one language, narrowed by category and difficulty.
     ///
-    /// Facts are ordered by id, so pages are stable while the corpus is unchanged.
+    /// Facts are ordered by id, so pages are stable while the corpus is unchanged. A page
+    /// changes only when a corpus is imported: send the `ETag` of the last answer in
+    /// `If-None-Match` and an unchanged page is `304 Not Modified` without a body. With
+    /// `Accept-Encoding: gzip` the body is gzipped.
+    ///
     ///
     /// - Remark: HTTP `GET /api/facts`.
     /// - Remark: Generated from `#/paths//api/facts/get(listFacts)`.
@@ -64,7 +71,10 @@ extension APIProtocol {
     }
     /// The categories and content types, named in one language.
     ///
-    /// Each list is in id order.
+    /// Each list is in id order. The answer changes only when a corpus is imported: send
+    /// the `ETag` of the last answer in `If-None-Match` and an unchanged one is
+    /// `304 Not Modified` without a body. With `Accept-Encoding: gzip` the body is gzipped.
+    ///
     ///
     /// - Remark: HTTP `GET /api/metadata`.
     /// - Remark: Generated from `#/paths//api/metadata/get(getMetadata)`.
@@ -79,7 +89,11 @@ extension APIProtocol {
     }
     /// One page of facts in one language, narrowed by category and difficulty.
     ///
-    /// Facts are ordered by id, so pages are stable while the corpus is unchanged.
+    /// Facts are ordered by id, so pages are stable while the corpus is unchanged. A page
+    /// changes only when a corpus is imported: send the `ETag` of the last answer in
+    /// `If-None-Match` and an unchanged page is `304 Not Modified` without a body. With
+    /// `Accept-Encoding: gzip` the body is gzipped.
+    ///
     ///
     /// - Remark: HTTP `GET /api/facts`.
     /// - Remark: Generated from `#/paths//api/facts/get(listFacts)`.
