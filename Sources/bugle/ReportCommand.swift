@@ -54,7 +54,8 @@ struct LearningReport {
             out +=
                 "  \(rule): learning since \(state.startDay), \(String(format: "%.1f", opens)) opens in \(String(format: "%.1f", sends)) weighted sends as of \(state.asOf)\n"
         }
-        return TerminalText.escaped(out)
+        // What the store holds is escaped line by line: a rule id is not a terminal command.
+        return out.split(separator: "\n", omittingEmptySubsequences: false).map { TerminalText.escaped(String($0)) }.joined(separator: "\n")
     }
 
     func json() throws -> String {

@@ -462,7 +462,9 @@ struct DocSamplesTests {
         #expect(lift == nil)
         let plan = try await measured.currentPlan()
         let titles = plan.requests.map(\.content.title)
-        #expect(zip(titles, titles.dropFirst()).allSatisfy { $0 != $1 })
+        // Nothing learned yet: the three texts share the evenings.
+        #expect(Set(titles).count == 3)
+        #expect(Dictionary(grouping: titles, by: { $0 }).values.allSatisfy { $0.count < titles.count / 2 })
         #expect(plan.report.dropped.contains { $0.reason == .holdout })
         #expect(try await measured.learning.holdoutRecords().count == titles.count + plan.report.dropped.count { $0.reason == .holdout })
     }

@@ -38,6 +38,30 @@ import Testing
         #expect(events.first?["at"] as? String == "2026-03-01T13:30:00Z")
     }
 
+    @Test func reportPrintsTheLiftAndTheTextsASimulationLearned() throws {
+        let path = newPath()
+        #expect(try binary.run(["simulate", "Examples/texts-and-holdout.yaml", "--db", path]).status == 0)
+        let report = try binary.run(["report", "--db", path])
+        #expect(report.status == 0)
+        #expect(report.stdout.hasPrefix("Learning kept in \(path)\n"))
+        let lift = try #require(report.stdout.split(separator: "\n").first { $0.hasPrefix("  practice: lift +") })
+        #expect(lift.contains("of 25 held out"), "\(lift)")
+        #expect(report.stdout.contains("    minutes: opened "))
+        let json = try binary.run(["report", "--db", path, "--format", "json"])
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        let holdout = try #require((object["holdout"] as? [[String: Any]])?.first)
+        let (value, interval) = (try #require(holdout["lift"] as? Double), try #require(holdout["interval95"] as? [Double]))
+        // The reminder works: the interval is above zero and holds the estimate.
+        #expect(interval.count == 2 && interval[0] > 0 && interval[0] < value && value < interval[1])
+        let texts = try #require((object["texts"] as? [[String: Any]])?.first?["variants"] as? [[String: Any]])
+        let shown = Dictionary(uniqueKeysWithValues: texts.compactMap { item in (item["id"] as? String).map { ($0, item["shown"] as? Int ?? 0) } })
+        #expect((shown["minutes"] ?? 0) > (shown["waiting"] ?? 0) + (shown["streak"] ?? 0))
+        // A file that is not a store: an error, and the file is left as it was.
+        let missing = newPath()
+        let refused = try binary.run(["report", "--db", missing])
+        #expect(refused.status == 1 && refused.stderr == "\(missing): no such store\n")
+    }
+
     @Test func aSecondSimulationDoesNotMixIntoAStoreInUse() throws {
         let path = newPath()
         #expect(try binary.run(["simulate", "Examples/morning-and-evening.yaml", "--days", "1", "--db", path]).status == 0)

@@ -19,9 +19,11 @@ public struct ContentVariant: Hashable, Sendable {
 ///
 /// Each variant has a Beta–Bernoulli posterior of "opened within ``attribution``", discounted
 /// with ``halfLife`` like a learned send time. The next occurrence takes the variant whose
-/// draw, times a recency factor, is highest (Thompson sampling); later occurrences in the plan
-/// take the best posterior mean times the same factor, so that a refresh after each answer
-/// changes one request's text, not every one ahead.
+/// draw, times a recency factor, is highest (Thompson sampling). Later occurrences in the plan
+/// share the days among the texts in proportion to the square of their posterior means, spread
+/// by a golden-ratio sequence of the calendar day (``CopyBandit/planned(on:shares:offset:)``):
+/// texts take turns, the best comes most often, and a plan's texts change only where what was
+/// learned moved a share, so that a refresh after each answer changes few requests.
 ///
 /// The recency factor is `1 - recencyPenalty * 0.5^(days since shown / recoveryHalfLife)`: a
 /// text shown yesterday is held back, and recovers as days pass. This is the recovering
@@ -146,20 +148,24 @@ public struct VariantChoice: Hashable, Sendable, CustomStringConvertible {
     public var id: String
     /// Its index in ``CopyVariants/variants``.
     public var index: Int
-    /// Whether it was drawn (the next occurrence) rather than planned at the best mean.
+    /// Whether it was drawn (the next occurrence) rather than planned by its share of the days.
     public var drawn: Bool
-    /// Each variant's score, in order: its draw (or mean) times its recency factor; the largest won.
+    /// Each variant's score, in order: drawn, its draw times its recency factor (the largest
+    /// won); planned, its share of the days.
     public var scores: [Double]
     /// Each variant's posterior mean open rate, in order.
     public var means: [Double]
-    /// Each variant's recency factor, in order: 1 for a text not shown lately.
+    /// Each variant's recency factor, in order: 1 for a text not shown lately (and when planned).
     public var recency: [Double]
 
-    /// "variant b (drawn): score 0.214, mean 0.232, recency 0.92".
+    /// "variant b (drawn): score 0.214, mean 0.232, recency 0.92" or "variant b (planned):
+    /// share 0.71 of the days, mean 0.840".
     public var description: String {
         let format = { (value: Double) in String(format: "%.3f", value) }
-        let how = drawn ? "drawn" : "best mean"
-        return "variant \(id) (\(how)): score \(format(scores[index])), mean \(format(means[index])), recency \(String(format: "%.2f", recency[index]))"
+        guard drawn else {
+            return "variant \(id) (planned): share \(String(format: "%.2f", scores[index])) of the days, mean \(format(means[index]))"
+        }
+        return "variant \(id) (drawn): score \(format(scores[index])), mean \(format(means[index])), recency \(String(format: "%.2f", recency[index]))"
     }
 }
 
@@ -219,12 +225,35 @@ public struct CopyBandit: Sendable {
         return choice(draws: draws, posterior: posterior, recency: recency(on: day, lastShown: state.lastShown), drawn: true)
     }
 
-    /// The variant planned for `day` after the drawn one: the best posterior mean times its
-    /// recency factor, given `lastShown` (the state's, with the plan's earlier choices).
-    public func planned(on day: LocalDate, state: CopyState, lastShown: [String: LocalDate]) -> VariantChoice {
-        let posterior = posterior(on: day, state: state)
-        let means = posterior.map { $0.opens / ($0.opens + $0.misses) }
-        return choice(draws: means, posterior: posterior, recency: recency(on: day, lastShown: lastShown), drawn: false)
+    /// Each variant's share of the planned days on `day`: its posterior mean squared, over the
+    /// sum; with the means, in order.
+    public func shares(on day: LocalDate, state: CopyState) -> (shares: [Double], means: [Double]) {
+        let means = posterior(on: day, state: state).map { $0.opens / ($0.opens + $0.misses) }
+        let weights = means.map { $0 * $0 }
+        let total = weights.reduce(0, +)
+        return (total > 0 ? weights.map { $0 / total } : means.map { _ in 1 / Double(Swift.max(means.count, 1)) }, means)
+    }
+
+    /// The variant planned for `day` after the drawn one: the one whose slice of `0..<1`, cut in
+    /// order by `shares`, holds the fractional part of `day × φ + offset` (φ the golden ratio).
+    /// Consecutive days land far apart, so equal texts never repeat on two days running, and a
+    /// text's frequency is its share; a change of shares changes only the days that land in the
+    /// part of a slice that moved.
+    public func planned(on day: LocalDate, shares: (shares: [Double], means: [Double]), offset: Double) -> VariantChoice {
+        let position = (Double(day.dayNumber) * 0.618_033_988_749_894_8 + offset).truncatingRemainder(dividingBy: 1)
+        let point = position < 0 ? position + 1 : position
+        var index = shares.shares.count - 1
+        var cumulative = 0.0
+        for (candidate, share) in shares.shares.enumerated() {
+            cumulative += share
+            if point < cumulative {
+                index = candidate
+                break
+            }
+        }
+        return VariantChoice(
+            id: copy.variants[index].id, index: index, drawn: false, scores: shares.shares, means: shares.means,
+            recency: shares.shares.map { _ in 1 })
     }
 
     private func choice(draws: [Double], posterior: [(opens: Double, misses: Double)], recency: [Double], drawn: Bool) -> VariantChoice {

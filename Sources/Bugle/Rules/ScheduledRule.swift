@@ -281,7 +281,7 @@ public struct ScheduledRule: Rule {
         let after: Date
         let lookaheadEnd: Date
         let learned: LearnedDays?
-        var copy: CopyDays?
+        let copy: CopyDays?
 
         mutating func next() -> Occurrence? {
             while !finished {
@@ -379,7 +379,7 @@ public struct ScheduledRule: Rule {
         let copyDays = copy.map { copy in
             let from = origin.map { max(zone.localDate(at: context.now).adding(days: -1), $0) } ?? zone.localDate(at: context.now).adding(days: -1)
             return CopyDays(
-                copy, context: context, ruleID: id, zone: zone, recurrence: recurrence, step: step, anchor: anchor, from: from, lastDay: lastDay,
+                copy, context: context, ruleID: id, zone: zone,
                 drawDay: learned.map(\.drawDay)
                     ?? Self.firstDay(after: context.now, zone: zone, recurrence: recurrence, step: step, anchor: anchor, from: from, lastDay: lastDay) { _ in
                         time
@@ -433,62 +433,34 @@ public struct ScheduledRule: Rule {
         return nil
     }
 
-    /// A rule's texts along a walk: the drawn one on the day of its next occurrence, then each
-    /// matching day's best mean given what the plan showed before it. Any walk over the same
-    /// plan, from its start or jumping ahead, gives each day the same text: the plan is always
-    /// followed from the drawn day.
+    /// A rule's texts along a walk: the drawn one on the day of its next occurrence, each other
+    /// day's by its share (``CopyBandit/planned(on:shares:offset:)``), which depends on the day
+    /// alone: any walk over the same plan gives each day the same text.
     private struct CopyDays {
         let bandit: CopyBandit
-        let state: CopyState
         let drawDay: Int?
         let drawn: VariantChoice?
-        let recurrence: Recurrence
-        let step: Int
-        /// The next matching day to plan, after the drawn day.
-        var cursor: Int
-        var lastShown: [String: LocalDate]
-        var latest: (day: Int, choice: VariantChoice)?
+        let shares: (shares: [Double], means: [Double])
+        /// Where the rule's golden-ratio sequence starts, from its id: two rules do not take
+        /// turns in step.
+        let offset: Double
 
-        init(
-            _ copy: CopyVariants, context: PlanningContext, ruleID: String, zone: ZoneRules, recurrence: Recurrence, step: Int, anchor: LocalDate?,
-            from: LocalDate, lastDay: Int, drawDay: Int?
-        ) {
-            bandit = CopyBandit(copy: copy)
-            state = context.copyLearning[ruleID] ?? CopyState(startingOn: zone.localDate(at: context.now))
-            self.recurrence = recurrence
-            self.step = step
+        init(_ copy: CopyVariants, context: PlanningContext, ruleID: String, zone: ZoneRules, drawDay: Int?) {
+            let bandit = CopyBandit(copy: copy)
+            self.bandit = bandit
+            let today = zone.localDate(at: context.now)
+            let state = context.copyLearning[ruleID] ?? CopyState(startingOn: today)
+            let seed = context.learningSeed ^ SeededGenerator.seed(for: ruleID + "#copy")
             self.drawDay = drawDay
-            lastShown = state.lastShown
-            if let drawDay {
-                let choice = bandit.choose(
-                    on: LocalDate(dayNumber: drawDay), state: state, seed: context.learningSeed ^ SeededGenerator.seed(for: ruleID + "#copy"))
-                drawn = choice
-                lastShown[choice.id] = LocalDate(dayNumber: drawDay)
-                cursor = drawDay + step
-            } else {
-                drawn = nil
-                cursor = lastDay + 1
-            }
+            drawn = drawDay.map { bandit.choose(on: LocalDate(dayNumber: $0), state: state, seed: seed) }
+            shares = bandit.shares(on: today, state: state)
+            offset = Double(SeededGenerator.seed(for: ruleID) >> 11) / Double(1 << 53)
         }
 
         /// The text of the occurrence on day number `day`.
-        mutating func choice(onDay day: Int) -> VariantChoice {
+        func choice(onDay day: Int) -> VariantChoice {
             if day == drawDay, let drawn { return drawn }
-            // Before the drawn day (an occurrence now passing) or without one: the best mean.
-            guard let drawDay, day > drawDay else {
-                return bandit.planned(on: LocalDate(dayNumber: day), state: state, lastShown: lastShown)
-            }
-            while cursor <= day {
-                if recurrence.matches(dayNumber: cursor) {
-                    let date = LocalDate(dayNumber: cursor)
-                    let choice = bandit.planned(on: date, state: state, lastShown: lastShown)
-                    lastShown[choice.id] = date
-                    latest = (cursor, choice)
-                }
-                cursor += step
-            }
-            if let latest, latest.day == day { return latest.choice }
-            return bandit.planned(on: LocalDate(dayNumber: day), state: state, lastShown: lastShown)
+            return bandit.planned(on: LocalDate(dayNumber: day), shares: shares, offset: offset)
         }
     }
 
