@@ -196,7 +196,7 @@ public struct CopyBandit: Sendable {
 
     /// The posterior (opens, misses) of each variant on `day`, prior included.
     public func posterior(on day: LocalDate, state: CopyState) -> [(opens: Double, misses: Double)] {
-        let fade = Self.weight(age: state.asOf.days(to: day), halfLife: copy.halfLife)
+        let fade = Attribution.weight(age: state.asOf.days(to: day), halfLife: copy.halfLife)
         let prior = copy.priorWeight / 2
         return copy.variants.map { variant in
             let counts = state.variants[variant.id] ?? CopyState.Counts()
@@ -272,7 +272,7 @@ public struct CopyBandit: Sendable {
         var state = state
         let age = state.asOf.days(to: day)
         if age > 0 {
-            let fade = Self.weight(age: age, halfLife: copy.halfLife)
+            let fade = Attribution.weight(age: age, halfLife: copy.halfLife)
             for key in state.variants.keys {
                 state.variants[key]?.sends *= fade
                 state.variants[key]?.opens *= fade
@@ -325,10 +325,6 @@ public struct CopyBandit: Sendable {
         }
     }
 
-    /// How much evidence of `age` days counts, with `halfLife`.
-    private static func weight(age: Int, halfLife: Double) -> Double {
-        age <= 0 ? 1 : Foundation.pow(0.5, Double(age) / halfLife)
-    }
 }
 
 extension CopyState {

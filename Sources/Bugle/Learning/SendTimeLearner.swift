@@ -48,17 +48,12 @@ public struct SendTimeLearner: Sendable {
         return day.weekday == .saturday || day.weekday == .sunday ? 1 : 0
     }
 
-    /// How much evidence of `age` days counts, with `halfLife`.
-    private static func weight(age: Int, halfLife: Double) -> Double {
-        age <= 0 ? 1 : Foundation.pow(0.5, Double(age) / halfLife)
-    }
-
     /// Each slot's posterior (opens and misses, prior included) on `day`.
     public func posterior(on day: LocalDate, state: SendTimeState) -> [(opens: Double, misses: Double)] {
         let count = slots.count
         let offset = row(day) * count
-        let fade = Self.weight(age: state.asOf.days(to: day), halfLife: timing.halfLife)
-        let prior = timing.priorWeight * Self.weight(age: state.startDay.days(to: day), halfLife: timing.priorHalfLife)
+        let fade = Attribution.weight(age: state.asOf.days(to: day), halfLife: timing.halfLife)
+        let prior = timing.priorWeight * Attribution.weight(age: state.startDay.days(to: day), halfLife: timing.priorHalfLife)
         // A state read from elsewhere may be short, negative or not finite: it counts as nothing.
         func counted(_ values: [Double], _ index: Int) -> Double {
             guard index < values.count, values[index].isFinite else { return 0 }
@@ -102,7 +97,7 @@ public struct SendTimeLearner: Sendable {
         let count = slots.count
         let age = state.asOf.days(to: day)
         if age > 0 {
-            let fade = Self.weight(age: age, halfLife: timing.halfLife)
+            let fade = Attribution.weight(age: age, halfLife: timing.halfLife)
             for index in state.sends.indices { state.sends[index] *= fade }
             for index in state.opens.indices { state.opens[index] *= fade }
             state.asOf = day
@@ -141,8 +136,13 @@ extension SendTimeLearner {
     }
 }
 
-/// Which deliveries' answers are known: what the learners count.
+/// Which deliveries' answers are known, and how much old evidence counts: what the learners share.
 enum Attribution {
+    /// How much evidence of `age` days counts, with `halfLife`.
+    static func weight(age: Int, halfLife: Double) -> Double {
+        age <= 0 ? 1 : Foundation.pow(0.5, Double(age) / halfLife)
+    }
+
     /// Calls `count` with each delivery after `settled`, in time order, and whether it was
     /// opened within `window` (`opens` has the moment each delivery, by id, was opened), until
     /// the first whose window is still open at `now` and not opened; returns the moment of the

@@ -255,10 +255,12 @@ public actor Scheduler {
         var input = PlanInput(
             now: now, calendar: environment.calendar(), state: state, history: history, pendingRequestIDs: Set(pending.map(\.id)),
             marks: storedMarks, silencedRules: await center.silencedRules(among: activePlanner.rules.map(\.id)))
-        input.learning = try await learnedStates(now: now, save: keepLearning)
-        input.copyLearning = try await learnedCopy(now: now, save: keepLearning)
+        // The opens the learners and the back-off read, once.
+        let opens = readsOpens ? try await learning.opens(since: now.addingTimeInterval(-historyWindow)) : [:]
+        input.learning = try await learnedStates(now: now, opens: opens, save: keepLearning)
+        input.copyLearning = try await learnedCopy(now: now, opens: opens, save: keepLearning)
         input.learningSeed = learningSeed
-        input.engagement = try await engagement(now: now)
+        input.engagement = try await engagement(now: now, opens: opens)
         return input
     }
 
@@ -274,10 +276,9 @@ public actor Scheduler {
     /// the latest deliveries in a row not opened within its attribution window, back to the
     /// latest the user opened or the last time the user opened the app. A delivery whose
     /// window is still open is not counted either way.
-    private func engagement(now: Date) async throws -> [String: RuleEngagement] {
+    private func engagement(now: Date, opens: [String: Date]) async throws -> [String: RuleEngagement] {
         let backoffs = activePlanner.policies.compactMap { $0 as? FatigueBackoff }
         guard !backoffs.isEmpty else { return [:] }
-        let opens = try await learning.opens(since: now.addingTimeInterval(-historyWindow))
         let engaged = try await learning.lastEngagement()
         var byRule: [String: [DeliveredNotification]] = [:]
         for delivery in history.deliveries { if let rule = delivery.ruleID { byRule[rule, default: []].append(delivery) } }
@@ -303,12 +304,11 @@ public actor Scheduler {
     /// What each rule that learns its send time knows at `now`: its stored state, with the
     /// deliveries whose answer is known since counted (``SendTimeLearner/settling(_:deliveries:opens:now:zone:)``).
     /// A rule whose window changed starts again. With `save`, the counted states are kept.
-    private func learnedStates(now: Date, save: Bool) async throws -> [String: SendTimeState] {
+    private func learnedStates(now: Date, opens: [String: Date], save: Bool) async throws -> [String: SendTimeState] {
         let rules = activePlanner.rules.compactMap { rule in (rule as? ScheduledRule).flatMap { scheduled in scheduled.learning.map { (rule.id, $0) } } }
         guard !rules.isEmpty else { return [:] }
         let zone = ZoneRules(timeZone: environment.calendar().timeZone, around: now)
         let stored = try await learning.states()
-        let opens = try await learning.opens(since: now.addingTimeInterval(-historyWindow))
         var states: [String: SendTimeState] = [:]
         for (id, timing) in rules {
             let learner = SendTimeLearner(timing: timing)
@@ -324,12 +324,11 @@ public actor Scheduler {
     /// What each rule with several texts knows at `now`: its stored state, with the deliveries
     /// whose answer is known since counted (``CopyBandit/settling(_:deliveries:opens:now:zone:)``).
     /// With `save`, the counted states are kept.
-    private func learnedCopy(now: Date, save: Bool) async throws -> [String: CopyState] {
+    private func learnedCopy(now: Date, opens: [String: Date], save: Bool) async throws -> [String: CopyState] {
         let rules = activePlanner.rules.compactMap { rule in (rule as? ScheduledRule).flatMap { scheduled in scheduled.copy.map { (rule.id, $0) } } }
         guard !rules.isEmpty else { return [:] }
         let zone = ZoneRules(timeZone: environment.calendar().timeZone, around: now)
         let stored = try await learning.copyStates()
-        let opens = try await learning.opens(since: now.addingTimeInterval(-historyWindow))
         var states: [String: CopyState] = [:]
         for (id, copy) in rules {
             let known = stored[id] ?? CopyState(startingOn: zone.localDate(at: now))
