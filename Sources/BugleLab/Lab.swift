@@ -6,7 +6,7 @@ import Foundation
 ///
 /// The learned arms use the core's own `SendTimeLearner` (`choose` and `recording`, as
 /// the scheduler does) and `FatigueBackoff` (its
-/// `FatigueBackoff.stage(ignoredInARow:daysSinceLastDelivery:)`), without the scheduler
+/// `FatigueBackoff.stage(_:daysSinceLastDelivery:)`), without the scheduler
 /// around them, so that a million user-days take seconds. Each user is also run at every fixed
 /// slot of the window, for the best fixed slot in hindsight.
 ///

@@ -210,6 +210,8 @@ struct WorldBuilder {
             var fatigue = [
                 "reduceAfter: \(reduce)", "pauseAfter: \(reduce + dice.int(1...3))", "reducedEvery: \(dice.int(2...3))",
                 "attribution: \(dice.pick(["5m", "30m", "2h", "1d"]))", "lastNotice: { title: \"paused\", body: \"paused body\" }",
+                // Mostly the run alone decides, so that short worlds reach a pause.
+                "minimumOpenRate: \(dice.pick(["0.15", "1", "1"]))",
             ]
             if dice.chance(0.7) {
                 // A daily reminder outside every quiet hours drawn here, that the back-off can

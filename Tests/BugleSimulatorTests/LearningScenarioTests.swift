@@ -138,13 +138,13 @@ import Testing
 
     @Test func openingANotificationEndsARunOfIgnoredOnes() async throws {
         // Ignored on 03-02, opened on 03-03 at 10:00: the run starts again there, so the back-off
-        // after 2 ignored thins out only after 03-04 and 03-05 are ignored.
+        // after 2 ignored (whatever the open rate) thins out only after 03-04 and 03-05 are ignored.
         let yaml =
             Self.header + """
                 rules:
                   - { id: p, daily: "09:00", title: P, timing: { learned: { window: "08:00-10:00" } } }
                 policies:
-                  fatigue: { reduceAfter: 2, pauseAfter: 3 }
+                  fatigue: { reduceAfter: 2, pauseAfter: 3, minimumOpenRate: 1 }
                 events:
                   - { at: 2026-03-02T06:05, open: {} }
                   - { at: 2026-03-03T10:00, openNotification: p }

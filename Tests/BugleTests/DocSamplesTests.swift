@@ -437,7 +437,7 @@ struct DocSamplesTests {
         #expect(times.dropFirst().allSatisfy { $0.hasSuffix("T09:00 (wall clock)") })
         #expect(await center.pendingCount == 60)
         let backoff = try FatigueBackoff(rules: ["streak"], reduceAfter: 3, pauseAfter: 7)
-        #expect(backoff.summary == "fatigue: every 2 days after 3 ignored, a last notice and a pause after 7")
+        #expect(backoff.summary == "fatigue: below a 15 % open rate, every 3 days after 3 ignored, a last notice and a pause after 7")
     }
 
     /// LearnedSendTimes.md: several texts and a holdout, through the scheduler. Without

@@ -41,7 +41,7 @@ final class LearningWorldTests: XCTestCase {
             rules:
               - { id: r0, daily: "09:00", title: r0 }
             policies:
-              fatigue: { reduceAfter: 1, pauseAfter: 2, reducedEvery: 2, lastNotice: { title: paused } }
+              fatigue: { reduceAfter: 1, pauseAfter: 2, reducedEvery: 2, minimumOpenRate: 1, lastNotice: { title: paused } }
             events:
               - { at: 2026-03-02T06:05, open: {} }
               - { at: 2026-03-02T12:00, backgroundRefresh: {} }

@@ -272,29 +272,20 @@ public actor Scheduler {
             || activePlanner.rules.contains { ($0 as? ScheduledRule).map { $0.learning != nil || $0.copy != nil } ?? false }
     }
 
-    /// How the user answered the recent notifications of each rule a ``FatigueBackoff`` covers:
-    /// the latest deliveries in a row not opened within its attribution window, back to the
-    /// latest the user opened or the last time the user opened the app. A delivery whose
-    /// window is still open is not counted either way.
+    /// How the user answered the recent notifications of each rule a ``FatigueBackoff`` covers
+    /// (``FatigueBackoff/engagement(of:opens:appOpens:now:)``), from the deliveries kept and the
+    /// app opens since the oldest of them.
     private func engagement(now: Date, opens: [String: Date]) async throws -> [String: RuleEngagement] {
         let backoffs = activePlanner.policies.compactMap { $0 as? FatigueBackoff }
         guard !backoffs.isEmpty else { return [:] }
-        let engaged = try await learning.lastEngagement()
+        var appOpens: [Date] = []
+        if let oldest = history.deliveries.first { appOpens = try await learning.engagements(since: oldest.date) }
         var byRule: [String: [DeliveredNotification]] = [:]
         for delivery in history.deliveries { if let rule = delivery.ruleID { byRule[rule, default: []].append(delivery) } }
         var result: [String: RuleEngagement] = [:]
         for rule in activePlanner.rules {
             guard let backoff = backoffs.first(where: { $0.covers(rule.id) }) else { continue }
-            let deliveries = byRule[rule.id] ?? []
-            var ignored = 0
-            for delivery in deliveries.reversed() {
-                if let engaged, engaged >= delivery.date { break }
-                let closes = delivery.date.addingTimeInterval(backoff.attribution)
-                if let opened = opens[delivery.id], opened >= delivery.date, opened <= closes { break }
-                if closes > now { continue }
-                ignored += 1
-            }
-            result[rule.id] = RuleEngagement(ignoredInARow: ignored, lastDelivery: deliveries.last?.date)
+            result[rule.id] = backoff.engagement(of: byRule[rule.id] ?? [], opens: opens, appOpens: appOpens, now: now)
         }
         return result
     }

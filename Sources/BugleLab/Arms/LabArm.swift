@@ -11,7 +11,7 @@ public enum LabArm: String, CaseIterable, Codable, Sendable, CustomStringConvert
     /// answer: what the scheduler does for a rule with `ScheduledRule.learning`.
     case learnedTime
     /// The learned time, with the core's `FatigueBackoff` deciding whether to send at all
-    /// (`FatigueBackoff.stage(ignoredInARow:daysSinceLastDelivery:)`): fewer sends after
+    /// (`FatigueBackoff.stage(_:daysSinceLastDelivery:)`): fewer sends after
     /// ignored ones, a last notice, a pause until the user comes back.
     case learnedWithFatigue
     /// The learned time, with the population's texts (``CopySetting/variants``) sent in turn:

@@ -63,8 +63,15 @@ struct ArmRun {
     private(set) var churned = false
     /// Ignored notifications in a row, reset by an open: what churn reads.
     private var ignoredInARow = 0
-    /// Ignored in a row since the user last engaged (an open, or a visit): what fatigue reads.
+    /// Ignored in a row as the back-off counts them: since the latest open, or the user's
+    /// visit after a pause (`FatigueBackoff.appOpenResumes`).
     private var unanswered = 0
+    /// The days of the sends, and of the opened ones, in the last ``historyDays``: the rule's
+    /// open rate as the back-off reads it.
+    private var sentDays: [Int] = []
+    private var openedDays: [Int] = []
+    /// The days of answers the back-off reads: the scheduler's default history window.
+    static let historyDays = 35
     private var lastDelivery: Int?
     private var lastSlot = -1
     /// Sends in a row, a day apart, in the same slot, before the latest.
@@ -95,7 +102,10 @@ struct ArmRun {
         case .learned:
             return learned.map { setting.learner.choose(on: draws.date, state: $0, seed: seed).slot }
         case .learnedWithFatigue:
-            switch setting.backoff.stage(ignoredInARow: unanswered, daysSinceLastDelivery: lastDelivery.map { draws.day - $0 }) {
+            let since = draws.day - Self.historyDays
+            let answers = RuleEngagement(
+                ignoredInARow: unanswered, lastDelivery: nil, sent: sentDays.count { $0 > since }, opened: openedDays.count { $0 > since })
+            switch setting.backoff.stage(answers, daysSinceLastDelivery: lastDelivery.map { draws.day - $0 }) {
             case .normal, .reduced, .lastNotice:
                 return learned.map { setting.learner.choose(on: draws.date, state: $0, seed: seed).slot }
             case .waiting, .paused:
@@ -135,6 +145,12 @@ struct ArmRun {
             expectedOpens += probability
             lastSlot = slot
             lastDelivery = draws.day
+            if case .learnedWithFatigue = policy {
+                sentDays.removeAll { $0 <= draws.day - Self.historyDays }
+                openedDays.removeAll { $0 <= draws.day - Self.historyDays }
+                sentDays.append(draws.day)
+                if opened { openedDays.append(draws.day) }
+            }
             if opened {
                 self.opened += 1
                 ignoredInARow = 0
@@ -150,7 +166,7 @@ struct ArmRun {
                 copyState = setting.bandit.recording(state, variant: setting.bandit.copy.variants[text].id, on: draws.date, opened: opened)
             }
         }
-        if draws.visits { unanswered = 0 }
+        if draws.visits, setting.backoff.appOpenResumes(ignoredInARow: unanswered) { unanswered = 0 }
         if draws.visits || answer.opened { activeDays += 1 }
         var leaving = setting.churn.daily
         if answer.sent, !answer.opened {

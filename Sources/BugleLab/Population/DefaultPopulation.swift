@@ -32,6 +32,6 @@ extension Population {
         timing: TimingSetting(
             windowStart: "07:00", windowEnd: "22:00", slotMinutes: 30,
             configured: "09:00", halfLife: 60, priorHalfLife: 3, priorWeight: 20, neighbourWidth: 1, splitWeekend: false),
-        fatigue: FatigueSetting(reduceAfter: 3, pauseAfter: 7, reducedEvery: 2),
+        fatigue: FatigueSetting(reduceAfter: 3, pauseAfter: 7, reducedEvery: 3, minimumOpenRate: 0.15),
         copy: CopySetting(variants: 4, appealSd: 0.3, halfLife: 60, recencyPenalty: 0.75, recoveryHalfLife: 3, priorWeight: 2))
 }

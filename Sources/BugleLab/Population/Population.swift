@@ -324,17 +324,19 @@ public struct FatigueSetting: Hashable, Sendable, Codable {
     public var pauseAfter: Int
     /// In the reduced stage, a send every this many days: 2 to 30.
     public var reducedEvery: Int
+    /// The back-off acts only on users who open less often than this: 0.01 to 1.
+    public var minimumOpenRate: Double
 
     /// A setting; ``backoff()`` checks it.
-    public init(reduceAfter: Int, pauseAfter: Int, reducedEvery: Int) {
-        (self.reduceAfter, self.pauseAfter, self.reducedEvery) = (reduceAfter, pauseAfter, reducedEvery)
+    public init(reduceAfter: Int, pauseAfter: Int, reducedEvery: Int, minimumOpenRate: Double) {
+        (self.reduceAfter, self.pauseAfter, self.reducedEvery, self.minimumOpenRate) = (reduceAfter, pauseAfter, reducedEvery, minimumOpenRate)
     }
 
     /// The core's back-off with these numbers; a number outside its range is an error about
     /// the `fatigue` field.
     public func backoff() throws(PopulationError) -> FatigueBackoff {
         do {
-            return try FatigueBackoff(reduceAfter: reduceAfter, pauseAfter: pauseAfter, reducedEvery: reducedEvery)
+            return try FatigueBackoff(reduceAfter: reduceAfter, pauseAfter: pauseAfter, reducedEvery: reducedEvery, minimumOpenRate: minimumOpenRate)
         } catch {
             throw PopulationError(section: "fatigue", error.description)
         }
@@ -342,11 +344,11 @@ public struct FatigueSetting: Hashable, Sendable, Codable {
 
     /// Decodes it: missing fields keep the default population's values, unknown ones are an error.
     public init(from decoder: any Decoder) throws {
-        let reader = try FieldReader(decoder, fields: ["reduceAfter", "pauseAfter", "reducedEvery"])
+        let reader = try FieldReader(decoder, fields: ["reduceAfter", "pauseAfter", "reducedEvery", "minimumOpenRate"])
         let base = Population.default.fatigue
         self.init(
             reduceAfter: try reader.read("reduceAfter", or: base.reduceAfter), pauseAfter: try reader.read("pauseAfter", or: base.pauseAfter),
-            reducedEvery: try reader.read("reducedEvery", or: base.reducedEvery))
+            reducedEvery: try reader.read("reducedEvery", or: base.reducedEvery), minimumOpenRate: try reader.read("minimumOpenRate", or: base.minimumOpenRate))
     }
 }
 

@@ -772,15 +772,16 @@ public enum ScenarioParser {
         return policies
     }
 
-    /// `fatigue: { reduceAfter: 3, pauseAfter: 7, reducedEvery: 2, attribution: 2h, lastNotice: {
-    /// title: …, body: … }, rules: [a, b] }` (every key optional): a `FatigueBackoff`, its numbers
+    /// `fatigue: { reduceAfter: 3, pauseAfter: 7, reducedEvery: 3, attribution: 2h,
+    /// minimumOpenRate: 0.15, lastNotice: { title: …, body: … }, rules: [a, b] }` (every key optional): a `FatigueBackoff`, its numbers
     /// checked against `FatigueBackoff`'s ranges.
     static func parseFatigue(_ value: ScenarioValue) throws -> FatigueBackoff {
-        let spec = try value.object(["reduceAfter", "pauseAfter", "reducedEvery", "attribution", "lastNotice", "rules"])
+        let spec = try value.object(["reduceAfter", "pauseAfter", "reducedEvery", "attribution", "minimumOpenRate", "lastNotice", "rules"])
         let reduceAfter = try spec["reduceAfter"]?.int(in: ScenarioLimits.fatigueReduceAfter) ?? 3
         let pauseAfter = try spec["pauseAfter"]?.int(in: (reduceAfter + 1)...ScenarioLimits.fatigueReduceAfter.upperBound + 1) ?? max(7, reduceAfter + 1)
-        let reducedEvery = try spec["reducedEvery"]?.int(in: ScenarioLimits.fatigueReducedEvery) ?? 2
+        let reducedEvery = try spec["reducedEvery"]?.int(in: ScenarioLimits.fatigueReducedEvery) ?? 3
         let attribution = try spec["attribution"]?.duration(in: LearnedTiming.attributionRange) ?? 7_200
+        let minimumOpenRate = try spec["minimumOpenRate"]?.double(in: FatigueBackoff.minimumOpenRateRange) ?? 0.15
         var notice = FatigueBackoff.defaultNotice
         if let noticeValue = spec["lastNotice"] {
             let text = try noticeValue.object(["title", "body"])
@@ -794,7 +795,8 @@ public enum ScenarioParser {
         let rules = try spec["rules"].map { Set(try $0.sequence().map { try $0.string() }) }
         do {
             return try FatigueBackoff(
-                rules: rules, reduceAfter: reduceAfter, pauseAfter: pauseAfter, reducedEvery: reducedEvery, attribution: attribution, lastNotice: notice)
+                rules: rules, reduceAfter: reduceAfter, pauseAfter: pauseAfter, reducedEvery: reducedEvery, attribution: attribution,
+                minimumOpenRate: minimumOpenRate, lastNotice: notice)
         } catch {
             throw value.error("\(value.path): \(error)")
         }

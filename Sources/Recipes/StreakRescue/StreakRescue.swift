@@ -32,8 +32,9 @@ public struct StreakRescue: Sendable {
         public var language: String
         /// Shifts the message rotation (derive it from a user id to vary it between users).
         public var rotationOffset: Int
-        /// How the kick-off backs off when the user keeps ignoring it (`FatigueSettings`: every
-        /// other day after 3 ignored, the last notice and a pause after 7, an open counting
+        /// How the kick-off backs off when the user keeps ignoring it (`FatigueSettings`, by default
+        /// `FatigueSettings.escalationLadder`: every other day after 3 ignored, whatever the open
+        /// rate, opening the app ending a run, the last notice and a pause after 7, an open counting
         /// within 2 hours, by default; each number's range is `FatigueBackoff`'s, checked when
         /// the recipe loads). `nil`: the kick-off comes every day, answered or not. The streak
         /// saver never backs off.
@@ -46,7 +47,7 @@ public struct StreakRescue: Sendable {
             saverTime: LocalTime = "20:00",
             language: String = "en",
             rotationOffset: Int = 0,
-            fatigue: FatigueSettings? = FatigueSettings()
+            fatigue: FatigueSettings? = .escalationLadder
         ) {
             self.kickoffTime = kickoffTime
             self.saverTime = saverTime

@@ -34,8 +34,8 @@ public struct StudyReminders: Sendable {
         /// after. More keeps reminding a user who stays away, as the app's setting promises
         /// ("Get reminded to study at 8:30 PM daily"); ``fatigue`` thins it out.
         public var studyReminderDays: Int
-        /// How the study reminder backs off when the user keeps ignoring it (`FatigueSettings`:
-        /// every other day after 3 ignored, the last reminder and a pause after 7, an open
+        /// How the study reminder backs off when the user keeps ignoring it (`FatigueSettings`, by
+        /// default `FatigueSettings.escalationLadder`: every other day after 3 ignored, the last reminder and a pause after 7, an open
         /// counting within 2 hours, by default; each number's range is `FatigueBackoff`'s,
         /// checked when the recipe loads). `nil`: no back-off. It acts only when the reminder
         /// comes on several days (``studyReminderDays``): opening the app ends a run of ignored
@@ -49,7 +49,7 @@ public struct StudyReminders: Sendable {
         /// default back-off, unless told otherwise.
         public init(
             studyTime: LocalTime = "20:30", difficultCardTime: LocalTime = "16:30", studyReminderDays: Int = 1,
-            fatigue: FatigueSettings? = FatigueSettings()
+            fatigue: FatigueSettings? = .escalationLadder
         ) {
             self.studyTime = studyTime
             self.difficultCardTime = difficultCardTime
@@ -66,7 +66,7 @@ public struct StudyReminders: Sendable {
             studyTime = try container.decode(LocalTime.self, forKey: .studyTime)
             difficultCardTime = try container.decode(LocalTime.self, forKey: .difficultCardTime)
             studyReminderDays = try container.decodeIfPresent(Int.self, forKey: .studyReminderDays) ?? 1
-            fatigue = container.contains(.fatigue) ? try container.decodeIfPresent(FatigueSettings.self, forKey: .fatigue) : FatigueSettings()
+            fatigue = container.contains(.fatigue) ? try container.decodeIfPresent(FatigueSettings.self, forKey: .fatigue) : .escalationLadder
         }
 
         /// Writes every setting; no back-off as `null`.
