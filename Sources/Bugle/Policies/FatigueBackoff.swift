@@ -111,7 +111,7 @@ public struct FatigueSettings: Hashable, Sendable, Codable {
 /// within ``attribution``, and how often the user opens them at all
 /// (``RuleEngagement/openRate``). It acts on a reminder that does not work for this user (one
 /// opened less than ``minimumOpenRate`` of the time) or no longer does (a run of ignored ones
-/// that had less than a 5 % chance at the user's earlier rate, ``RuleEngagement/runChance``);
+/// that had less than a 1 % chance at the user's earlier rate, ``RuleEngagement/runChance``);
 /// a run of three from a user who opens 30 % of them is a bad week, and changes nothing
 /// (``backsOff(_:)``). Then:
 ///
@@ -227,15 +227,17 @@ public struct FatigueBackoff: Policy, Hashable {
 
     /// Whether the back-off acts on a rule the user answered so: at least ``reduceAfter``
     /// ignored in a row, and either a rule this user opens less than ``minimumOpenRate`` of the
-    /// time (``RuleEngagement/openRate``), or a run that had less than a 5 % chance at the rate
+    /// time (``RuleEngagement/openRate``), or a run that had less than a 1 % chance at the rate
     /// the user answered before it (``RuleEngagement/runChance``): a user who stopped answering.
     public func backsOff(_ answers: RuleEngagement) -> Bool {
         answers.ignoredInARow >= reduceAfter && (answers.openRate < minimumOpenRate || answers.runChance < Self.unlikelyRun)
     }
 
     /// A run of ignored notifications less likely than this, at the user's earlier rate, means
-    /// the user stopped answering: 5 %.
-    public static let unlikelyRun = 0.05
+    /// the user stopped answering: 1 %. (At 5 %, users who answer a third of the time were
+    /// backed off after chance runs of seven, and the lab's default population lost 0.45 active
+    /// days per user.)
+    public static let unlikelyRun = 0.01
 
     /// What the back-off does with a candidate on a day: a pure function of how the user
     /// answered the rule (``backsOff(_:)``, and how many of its latest notifications in a row
