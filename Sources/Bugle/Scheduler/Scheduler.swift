@@ -230,13 +230,24 @@ public actor Scheduler {
             changes.removals.removeAll { arriving.contains($0.id) }
         }
         for drop in plan.report.dropped { sink.record(.dropped(drop, at: now)) }
-        let fireDates = Dictionary(plan.entries.map { ($0.request.id, $0.candidate.fireDate) }, uniquingKeysWith: { first, _ in first })
-        let additions = changes.additions.map { JournalEntry(request: $0, fireDate: fireDates[$0.id] ?? now, state: .adding, askedAt: now) }
+        let fireDates = Self.fireDates(in: plan, count: changes.additions.count)
+        let additions = changes.additions.map { JournalEntry(request: $0, fireDate: fireDates($0.id) ?? now, state: .adding, askedAt: now) }
         let intent = changes.removals.map { JournalUpdate.state(id: $0.id, .removing, reason: $0.reason.description) } + additions.map { .entry($0) }
         let failures = try await apply(intent: intent, removals: changes.removals, additions: additions, pending: pending, now: now)
         let result = RefreshResult(reason: reason, plan: plan, changes: changes, failures: failures)
         lastRefresh = result
         return result
+    }
+
+    /// The fire date of the first entry of `plan` whose request has a given id, for `count`
+    /// lookups: a refresh usually adds a few requests, whose entries are found by reading the
+    /// plan rather than by indexing every entry.
+    private static func fireDates(in plan: Plan, count: Int) -> (String) -> Date? {
+        guard count > 16 else {
+            return { id in plan.entries.firstIndex { $0.request.id == id }.map { plan.entries[$0].candidate.fireDate } }
+        }
+        let dates = Dictionary(plan.entries.map { ($0.request.id, $0.candidate.fireDate) }, uniquingKeysWith: { first, _ in first })
+        return { dates[$0] }
     }
 
     /// Brings the journal in line with the center without planning: records new
@@ -450,7 +461,7 @@ public actor Scheduler {
     private func collectDeliveries(now: Date) async throws -> (all: [DeliveredNotification], new: [DeliveredNotification]) {
         try await loadHistory(now: now)
         let delivered = try await center.deliveredNotifications(since: now.addingTimeInterval(-historyWindow)).filter { planner.namespace.owns($0.id) }
-        return (delivered, delivered.filter { !history.contains(id: $0.id, date: $0.date) })
+        return (delivered, history.unkept(delivered))
     }
 
     /// Reads the journal's deliveries once, so that a new process counts what an earlier
