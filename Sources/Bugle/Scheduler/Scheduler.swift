@@ -104,7 +104,12 @@ public actor Scheduler {
     /// Whether the journal's deliveries have been read into `history`.
     private var historyLoaded = false
     /// ``planner`` with the rules of now.
-    var activePlanner: Planner
+    var activePlanner: Planner {
+        didSet { lastPlanned = nil }
+    }
+    /// The planner's plan at the latest refresh, with the calendar and state it was planned
+    /// on: the next refresh on the same continues it (``Planner/plan(_:continuing:)``).
+    private var lastPlanned: (plan: Plan, calendar: Calendar, state: AppState)?
     /// The days the app marked completed, skipped or paused, as far as the journal has been
     /// read (see ``loadMarks(now:)``).
     var storedMarks = OccurrenceMarks()
@@ -206,7 +211,10 @@ public actor Scheduler {
         try await loadMarks(now: now)
         // The journal forgets them when the app next marks a day.
         storedMarks.removeAll(endingBefore: markableDays(now: now).lowerBound)
-        var plan = activePlanner.plan(try await planInput(now: now, pending: pending, keepLearning: true))
+        let input = try await planInput(now: now, pending: pending, keepLearning: true)
+        let previous = lastPlanned.flatMap { $0.calendar == input.calendar && $0.state == input.state ? $0.plan : nil }
+        var plan = activePlanner.plan(input, continuing: previous)
+        lastPlanned = (plan, input.calendar, input.state)
         // Opens older than the deliveries kept count for nothing.
         if readsOpens { try await learning.forgetOpens(before: now.addingTimeInterval(-historyWindow)) }
         let authorization = await center.authorizationStatus()
