@@ -241,7 +241,7 @@ public actor Scheduler {
         let fireDates = Self.fireDates(in: plan, count: changes.additions.count)
         let additions = changes.additions.map { JournalEntry(request: $0, fireDate: fireDates($0.id) ?? now, state: .adding, askedAt: now) }
         let intent = changes.removals.map { JournalUpdate.state(id: $0.id, .removing, reason: $0.reason.description) } + additions.map { .entry($0) }
-        let failures = try await apply(intent: intent, removals: changes.removals, additions: additions, pending: pending, now: now)
+        let failures = try await apply(intent: intent, removals: changes.removals, additions: additions, held: input.pendingRequestIDs, now: now)
         let result = RefreshResult(reason: reason, plan: plan, changes: changes, failures: failures)
         lastRefresh = result
         return result
@@ -460,7 +460,8 @@ public actor Scheduler {
             adopting: matcher, now: now, zone: zone)
         try await commit(delivered.new.map { .delivered($0) }, now: now)
         record(delivered.new, now: now)
-        let failures = try await apply(intent: repair.intent, removals: repair.removals, additions: repair.additions, pending: pending, now: now)
+        let failures = try await apply(
+            intent: repair.intent, removals: repair.removals, additions: repair.additions, held: Set(pending.map(\.id)), now: now)
         return RecoveryResult(added: repair.additions.map(\.request.id), removed: repair.removals.map(\.id), adoptions: repair.adoptions, failures: failures)
     }
 
@@ -509,17 +510,17 @@ public actor Scheduler {
         if !updates.isEmpty { try await journal.commit(updates, at: now) }
     }
 
-    /// Journals `intent`, makes the calls, journals what the center accepted; returns the
-    /// number of failed calls. A refused call leaves its intent open for the next refresh
-    /// or recovery to settle.
+    /// Journals `intent`, makes the calls, journals what the center accepted, starting from
+    /// the ids the center `held` (its pending requests'); returns the number of failed
+    /// calls. A refused call leaves its intent open for the next refresh or recovery to settle.
     ///
     /// The center never holds more than the platform's limit: when removals fail, the
     /// requests they would have made room for are not added (the latest first, as additions
     /// come soonest first) and count as failed, so that the system does not drop one of its
     /// own choosing (iOS drops the oldest added, often the very next notification).
-    private func apply(intent: [JournalUpdate], removals: [Removal], additions: [JournalEntry], pending: [NotificationRequest], now: Date) async throws -> Int {
+    private func apply(intent: [JournalUpdate], removals: [Removal], additions: [JournalEntry], held: Set<String>, now: Date) async throws -> Int {
         let limit = planner.budget.platform.pendingLimit
-        var held = Set(pending.map(\.id))
+        var held = held
         try await commit(intent, now: now)
         var outcome: [JournalUpdate] = []
         var failures = 0
