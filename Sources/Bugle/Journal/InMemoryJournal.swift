@@ -18,8 +18,9 @@ import Foundation
 /// journal keeps every row.)
 public actor InMemoryJournal: SchedulerJournal {
     private var byID: [String: JournalEntry] = [:]
-    /// The ids of the entries whose state is open.
-    private var openIDs: Set<String> = []
+    /// The entries whose state is open, by fire date then request id, kept in that order as
+    /// commits change them: what ``openEntries()`` returns.
+    private var openInOrder: [JournalEntry] = []
     /// When each entry that is no longer open was closed.
     private var closedAt: [String: Date] = [:]
     /// The closed entries by the date they were closed, oldest first; an entry opened or
@@ -45,8 +46,8 @@ public actor InMemoryJournal: SchedulerJournal {
 
     /// The entries the center may hold, by fire date, then request id.
     ///
-    /// - Complexity: O(*p* log *p*) for the *p* open entries.
-    public func openEntries() -> [JournalEntry] { Self.ordered(openIDs.compactMap { byID[$0] }) }
+    /// - Complexity: O(1): a commit keeps them in order.
+    public func openEntries() -> [JournalEntry] { openInOrder }
 
     /// Deliveries at or after `date`, oldest first.
     public func deliveries(since date: Date) -> [DeliveredNotification] {
@@ -89,28 +90,61 @@ public actor InMemoryJournal: SchedulerJournal {
     /// Keeps `entry` in place of the one with its id.
     private func store(_ entry: JournalEntry, at date: Date) {
         let id = entry.request.id
-        let wasOpen = byID[id]?.state.isOpen
-        byID[id] = entry
-        index(id, wasOpen: wasOpen, at: date)
+        let old = byID.updateValue(entry, forKey: id)
+        reorder(from: old, to: entry)
+        index(id, wasOpen: old?.state.isOpen, at: date)
     }
 
     /// Moves the entry with id `id`, if there is one, to `state`.
     private func move(_ id: String, to state: LedgerState, reason: String?, at date: Date) {
-        guard let wasOpen = byID[id]?.state.isOpen else { return }
-        byID[id]?.state = state
-        byID[id]?.reason = reason
-        index(id, wasOpen: wasOpen, at: date)
+        guard let old = byID[id] else { return }
+        var entry = old
+        entry.state = state
+        entry.reason = reason
+        byID[id] = entry
+        reorder(from: old, to: entry)
+        index(id, wasOpen: old.state.isOpen, at: date)
+    }
+
+    /// Keeps `openInOrder` in order when an entry changes from `old` (`nil` when new) to `new`.
+    private func reorder(from old: JournalEntry?, to new: JournalEntry) {
+        if let old, old.state.isOpen {
+            var index = position(of: old)
+            if !(index < openInOrder.endIndex && openInOrder[index].request.id == old.request.id) {
+                // Dates that do not order (not a number) leave it elsewhere.
+                index = openInOrder.firstIndex { $0.request.id == old.request.id } ?? openInOrder.endIndex
+            }
+            if index < openInOrder.endIndex {
+                if new.state.isOpen, new.fireDate == old.fireDate {
+                    openInOrder[index] = new
+                    return
+                }
+                openInOrder.remove(at: index)
+            }
+        }
+        if new.state.isOpen { openInOrder.insert(new, at: position(of: new)) }
+    }
+
+    /// The index in `openInOrder` of the first entry that does not come before `entry`, by
+    /// fire date then request id.
+    private func position(of entry: JournalEntry) -> Int {
+        var (low, high) = (openInOrder.startIndex, openInOrder.endIndex)
+        while low < high {
+            let middle = low + (high - low) / 2
+            let date = openInOrder[middle].fireDate
+            let before = date != entry.fireDate ? date < entry.fireDate : openInOrder[middle].request.id < entry.request.id
+            if before { low = middle + 1 } else { high = middle }
+        }
+        return low
     }
 
     /// Indexes the entry with id `id` as open or closed at `date`; `wasOpen` is whether it
     /// was open before, `nil` when it is new.
     private func index(_ id: String, wasOpen: Bool?, at date: Date) {
         if byID[id]?.state.isOpen == true {
-            openIDs.insert(id)
             closedAt[id] = nil
         } else if wasOpen != false {
             // Newly closed (or new and closed): its retention starts now.
-            openIDs.remove(id)
             closedAt[id] = date
             closed.append((date, id))
         }
@@ -135,6 +169,9 @@ public actor InMemoryJournal: SchedulerJournal {
     private static func ordered(_ entries: some Sequence<JournalEntry>) -> [JournalEntry] {
         // Sorts their positions, not the entries themselves, which are large to move.
         let entries = Array(entries)
-        return entries.indices.sorted { (entries[$0].fireDate, entries[$0].request.id) < (entries[$1].fireDate, entries[$1].request.id) }.map { entries[$0] }
+        // By fire date, then id: the ids are compared only at equal dates.
+        return entries.indices.sorted {
+            entries[$0].fireDate != entries[$1].fireDate ? entries[$0].fireDate < entries[$1].fireDate : entries[$0].request.id < entries[$1].request.id
+        }.map { entries[$0] }
     }
 }

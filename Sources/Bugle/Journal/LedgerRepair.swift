@@ -57,26 +57,52 @@ public enum LedgerRepair {
     public static func sync(
         open: [JournalEntry], pending: [NotificationRequest], delivered: [DeliveredNotification], namespace: Namespace, now: Date, zone: ZoneRules
     ) -> [JournalUpdate] {
-        let pendingByID = Dictionary(pending.filter { namespace.owns($0.id) }.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-        // Only the deliveries of the open entries the center no longer holds are looked up.
-        let deliveries = DeliveryIndex(
-            delivered, ids: Set(open.lazy.map(\.request.id).filter { namespace.owns($0) && pendingByID[$0] == nil }))
+        // Fields are read through indices: binding whole requests, entries and deliveries
+        // would copy every field of each one. Each pending id of the namespace maps to the
+        // index of its first request, and every request to that of the first with its id.
+        var firstByID: [String: Int] = [:]
+        firstByID.reserveCapacity(pending.count)
+        var first = [Int](repeating: -1, count: pending.count)
+        for index in pending.indices where namespace.owns(pending[index].id) {
+            let existing = firstByID.updateValue(index, forKey: pending[index].id)
+            if let existing { firstByID[pending[index].id] = existing }
+            first[index] = existing ?? index
+        }
+        // By open entry: the index of the request the center holds with its id, or -1.
+        var held = [Int](repeating: -1, count: open.count)
+        // Whether an open entry of the namespace has the id of the request at an index.
+        var known = [Bool](repeating: false, count: pending.count)
+        var gone: [Int] = []
+        for index in open.indices where namespace.owns(open[index].request.id) {
+            if let slot = firstByID[open[index].request.id] {
+                held[index] = slot
+                known[slot] = true
+            } else {
+                gone.append(index)
+            }
+        }
+        // Only the deliveries of the open entries the center no longer holds are looked up:
+        // few (those delivered since the last refresh) by reading the deliveries, many by an index.
+        let deliveries = gone.count > 8 ? DeliveryIndex(delivered, ids: Set(gone.map { open[$0].request.id })) : nil
         var updates: [JournalUpdate] = []
-        var known = Set<String>()
-        for entry in open where namespace.owns(entry.request.id) {
-            let id = entry.request.id
-            known.insert(id)
-            if let held = pendingByID[id] {
-                if held.fingerprint != entry.request.fingerprint {
+        for index in open.indices where namespace.owns(open[index].request.id) {
+            if held[index] >= 0 {
+                let slot = held[index]
+                if pending[slot].fingerprint != open[index].request.fingerprint {
+                    let request = pending[slot]
                     updates.append(
                         .entry(
                             JournalEntry(
-                                request: held, fireDate: held.fireTime.resolve(in: zone), state: .pending,
-                                reason: Note.otherContent, askedAt: entry.askedAt)))
-                } else if entry.state != .pending {
-                    updates.append(.state(id: id, .pending, reason: nil))
+                                request: request, fireDate: request.fireTime.resolve(in: zone), state: .pending,
+                                reason: Note.otherContent, askedAt: open[index].askedAt)))
+                } else if open[index].state != .pending {
+                    updates.append(.state(id: open[index].request.id, .pending, reason: nil))
                 }
-            } else if let delivery = deliveries.latest(for: entry) {
+                continue
+            }
+            let entry = open[index]
+            let id = entry.request.id
+            if let delivery = deliveries.map({ $0.latest(for: entry) }) ?? DeliveryIndex.latest(for: entry, in: delivered) {
                 updates.append(.delivered(delivery))
             } else {
                 switch entry.state {
@@ -86,7 +112,8 @@ public enum LedgerRepair {
                 }
             }
         }
-        for request in pending where namespace.owns(request.id) && !known.contains(request.id) {
+        for index in pending.indices where first[index] >= 0 && !known[first[index]] {
+            let request = pending[index]
             updates.append(
                 .entry(
                     JournalEntry(
@@ -221,5 +248,16 @@ private struct DeliveryIndex {
     /// The latest delivery of `entry`'s id made after the entry was asked for.
     func latest(for entry: JournalEntry) -> DeliveredNotification? {
         byID[entry.request.id]?.filter { $0.date >= entry.askedAt }.max { $0.date < $1.date }
+    }
+
+    /// What `latest(for:)` answers from an index of `deliveries`, by reading them all: the
+    /// first of the latest, as `max(by:)` keeps it.
+    static func latest(for entry: JournalEntry, in deliveries: [DeliveredNotification]) -> DeliveredNotification? {
+        var best: Int?
+        for index in deliveries.indices where deliveries[index].date >= entry.askedAt && deliveries[index].id == entry.request.id {
+            if let best, !(deliveries[best].date < deliveries[index].date) { continue }
+            best = index
+        }
+        return best.map { deliveries[$0] }
     }
 }

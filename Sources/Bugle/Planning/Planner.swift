@@ -135,6 +135,54 @@ public struct Planner: Sendable {
         return delivered
     }
 
+    /// What the plan for `input` keeps of `previous` (see ``plan(_:continuing:)``), with the
+    /// budget's `capacity` now and `deliveredDrop` checking the deliveries now; `nil` when
+    /// it must plan afresh.
+    private func kept(
+        from previous: Plan, input: PlanInput, capacity: Int, deliveredDrop: (Candidate) -> DroppedCandidate?
+    ) -> Continuation? {
+        guard policies.isEmpty, previous.namespace == namespace, previous.report.capacity == capacity, previous.report.now <= input.now,
+            input.marks.isEmpty, input.silencedRules.isEmpty, input.learning.isEmpty, input.copyLearning.isEmpty,
+            previous.report.inactiveRules.isEmpty, previous.report.silencedRules.isEmpty,
+            previous.report.coverage.limit == .budget, let from = previous.report.coverage.horizon,
+            previous.entries.last.map({ $0.candidate.fireDate < from }) ?? true,
+            rules.allSatisfy(Self.continues)
+        else { return nil }
+        // The earlier plan stopped at the one candidate the budget left out, at `from`; every
+        // candidate before it was kept or had been delivered.
+        var budgetDrops = 0
+        for drop in previous.report.dropped {
+            switch drop.reason {
+            case .budget:
+                guard drop.candidate.fireDate == from else { return nil }
+                budgetDrops += 1
+            case .delivered:
+                guard drop.candidate.fireDate < from else { return nil }
+            default:
+                return nil
+            }
+        }
+        guard budgetDrops == 1 else { return nil }
+        var kept = Continuation(entries: [], dropped: [], considered: 0, from: from)
+        kept.entries.reserveCapacity(previous.entries.count)
+        for entry in previous.entries where entry.candidate.fireDate > input.now {
+            kept.considered += 1
+            if let drop = deliveredDrop(entry.candidate) {
+                kept.dropped.append(drop)
+            } else {
+                kept.entries.append(entry)
+            }
+        }
+        for drop in previous.report.dropped where drop.reason == .delivered && drop.candidate.fireDate > input.now {
+            kept.considered += 1
+            // Forgotten since (a delivery older than the history keeps): it would be planned
+            // among the entries, so the plan starts afresh.
+            guard let again = deliveredDrop(drop.candidate) else { return nil }
+            kept.dropped.append(again)
+        }
+        return kept
+    }
+
     /// A rule's first candidate as a plan reads it, when the rule has no condition and no
     /// reserve and tells it once (16 bytes and a tag, so that the table stays contiguous).
     private enum Outline: Sendable {
@@ -229,7 +277,41 @@ public struct Planner: Sendable {
     }
 
     /// Computes the plan for `input`.
-    public func plan(_ input: PlanInput) -> Plan {
+    public func plan(_ input: PlanInput) -> Plan { plan(input, continuing: nil) }
+
+    /// What a plan keeps of an earlier one (``plan(_:continuing:)``): its entries and drops
+    /// still ahead, rechecked against the deliveries, and where its rules' candidates resume.
+    private struct Continuation {
+        var entries: [PlanEntry]
+        var dropped: [DroppedCandidate]
+        var considered: Int
+        /// The rules' candidates at or after this moment are planned afresh.
+        var from: Date
+    }
+
+    /// Whether `rule` proposes, at any moment, the candidates it proposed at an earlier one
+    /// that come after it: a repeating ``ScheduledRule`` that reads nothing but the device's
+    /// zone (no condition, count, reserve, learned time or texts).
+    private static func continues(_ rule: any Rule) -> Bool {
+        guard let rule = rule as? ScheduledRule, rule.condition == nil, rule.count == nil, rule.reserve == 0, rule.learning == nil, rule.copy == nil
+        else { return false }
+        switch rule.schedule {
+        case .daily, .weekly, .every: return true
+        case .once, .onceAt: return false
+        }
+    }
+
+    /// The plan for `input`, the same as ``plan(_:)`` computes, continuing `previous` where it
+    /// can: a plan by this planner at an earlier moment from an input that differed only in
+    /// the moment, the deliveries and the pending requests (the same calendar and state).
+    ///
+    /// Without policies, marks or learning, over rules that ``continues(_:)``, a plan is its
+    /// rules' candidates after now in fire-time order, less those delivered, up to the
+    /// budget. So the earlier plan's entries and delivered drops still ahead are this plan's
+    /// first candidates, and the rules resume at the candidate the budget left out: only
+    /// the deliveries are checked again, and only the candidates past the earlier plan built.
+    /// Otherwise, or when the earlier plan ended otherwise than at the budget, it plans afresh.
+    func plan(_ input: PlanInput, continuing previous: Plan?) -> Plan {
         var context = PlanningContext(now: input.now, calendar: input.calendar, state: input.state, lookahead: lookahead)
         context.learning = input.learning
         context.learningSeed = input.learningSeed
@@ -244,6 +326,43 @@ public struct Planner: Sendable {
         ledger.countsRules = policies.contains { $0.readsRuleCounts }
         var dropped: [DroppedCandidate] = []
         var considered = 0
+        let zone = context.zone
+        // The occurrences the user was shown, and deliveries that named none (planned before
+        // occurrences were kept), which stand for the candidate with their request's id.
+        let delivered = input.history.occurrences
+        let unnamed = input.history.unnamedOccurrences.isEmpty ? [:] : Self.unnamedDeliveries(input.history, namespace: namespace)
+        // A few (the usual case: a day or two of deliveries) are searched, by length first,
+        // which costs less than hashing every candidate's occurrence.
+        let fewDelivered = delivered.count <= 8 ? delivered.map { (key: $0.key, length: $0.key.utf8.count, date: $0.value) } : nil
+        /// The drop of `candidate` when its occurrence was shown already (whatever changed
+        /// since): it is never planned again.
+        func deliveredDrop(_ candidate: Candidate) -> DroppedCandidate? {
+            var seen: Date?
+            if delivered.isEmpty {
+                seen = nil
+            } else if let fewDelivered {
+                let occurrence = candidate.occurrence
+                let length = occurrence.utf8.count
+                seen = fewDelivered.first { $0.length == length && $0.key == occurrence }?.date
+            } else {
+                seen = delivered[candidate.occurrence]
+            }
+            if seen == nil, !unnamed.isEmpty { seen = unnamed[candidate.id] }
+            guard let seen else { return nil }
+            let (occurrence, offset) = (candidate.occurrence, zone.offset(at: seen))
+            return DroppedCandidate(
+                candidate: candidate, reason: .delivered,
+                explanation: Explanation {
+                    "\(occurrence) was delivered at \(ISO8601.string(from: seen, offset: offset))"
+                })
+        }
+        let continuation = previous.flatMap { kept(from: $0, input: input, capacity: capacity, deliveredDrop: deliveredDrop) }
+        if let continuation {
+            dropped = continuation.dropped
+            considered = continuation.considered
+        }
+        // The budget's room for candidates not kept from the earlier plan.
+        let room = capacity - (continuation?.entries.count ?? 0)
 
         // Each active rule's first candidate, announced or built, primes the queue. Rules
         // with a fixed first candidate are read from the outline alone and get a cursor only
@@ -255,9 +374,19 @@ public struct Planner: Sendable {
         var inactiveRules: [String: String] = [:]
         // Conditions tested per candidate on its day, by rule index.
         var dayConditions: [Int: Condition] = [:]
-        let zone = context.zone
         var silencedRules: [String: String] = [:]
         for index in outline.indices {
+            if let continuation {
+                // Resumes where the earlier plan's budget stopped.
+                guard let iterator = rules[index].candidates(in: context, from: continuation.from), let first = iterator.next() else { continue }
+                queue.insert(CandidateQueue.Item(candidate: first, source: index, cursor: cursors.count, moves: 0))
+                var cursor = Cursor()
+                cursor.iterator = iterator
+                cursor.lastDrawn = first.fireDate
+                cursor.queued = 1
+                cursors.append(cursor)
+                continue
+            }
             if !input.silencedRules.isEmpty, let why = input.silencedRules[rules[index].id] {
                 // The system would not show them: they take no slot.
                 silencedRules[rules[index].id] = why
@@ -317,13 +446,6 @@ public struct Planner: Sendable {
             if item.moves == 0 { cursors[item.cursor].lastDrawn = item.candidate.fireDate }
             queue.push(item)
         }
-        // The occurrences the user was shown, and deliveries that named none (planned before
-        // occurrences were kept), which stand for the candidate with their request's id.
-        let delivered = input.history.occurrences
-        let unnamed = input.history.unnamedOccurrences.isEmpty ? [:] : Self.unnamedDeliveries(input.history, namespace: namespace)
-        // A few (the usual case: a day or two of deliveries) are searched, by length first,
-        // which costs less than hashing every candidate's occurrence.
-        let fewDelivered = delivered.count <= 8 ? delivered.map { (key: $0.key, length: $0.key.utf8.count, date: $0.value) } : nil
         // A rule may jump past what a policy closed only when no policy before that one
         // could have moved a candidate out of the closed time instead.
         let firstMover = policies.firstIndex { $0.movesCandidates } ?? policies.count
@@ -484,25 +606,8 @@ public struct Planner: Sendable {
                 }
             }
             // Shown already (whatever changed since): never planned again.
-            var seen: Date?
-            if delivered.isEmpty {
-                seen = nil
-            } else if let fewDelivered {
-                let occurrence = item.candidate.occurrence
-                let length = occurrence.utf8.count
-                seen = fewDelivered.first { $0.length == length && $0.key == occurrence }?.date
-            } else {
-                seen = delivered[item.candidate.occurrence]
-            }
-            if seen == nil, !unnamed.isEmpty { seen = unnamed[item.candidate.id] }
-            if let seen {
-                let (occurrence, offset) = (item.candidate.occurrence, zone.offset(at: seen))
-                dropped.append(
-                    DroppedCandidate(
-                        candidate: item.candidate, reason: .delivered,
-                        explanation: Explanation {
-                            "\(occurrence) was delivered at \(ISO8601.string(from: seen, offset: offset))"
-                        }))
+            if let drop = deliveredDrop(item.candidate) {
+                dropped.append(drop)
                 continue
             }
             if item.candidate.fireDate <= input.now {
@@ -574,7 +679,7 @@ public struct Planner: Sendable {
                     dropped.append(DroppedCandidate(candidate: item.candidate, reason: reason, explanation: detail))
                 }
             case .keep?, nil:
-                if survivors.count >= capacity, cursors[cursor].waiting == 0 {
+                if survivors.count >= room, cursors[cursor].waiting == 0 {
                     // The budget is full for this candidate; pull on only for waiting reserves.
                     if firstOverflow == nil { firstOverflow = item }
                     if waitingRules == 0 { break planning }
@@ -594,7 +699,7 @@ public struct Planner: Sendable {
         var taken = 0
         if cursors.contains(where: { $0.reserve > 0 }) {
             var reservedLeft = cursors.map(\.reserve)
-            for index in survivors.indices where taken < capacity {
+            for index in survivors.indices where taken < room {
                 let cursor = survivors[index].cursor
                 if reservedLeft[cursor] > 0 {
                     chosen[index] = true
@@ -603,12 +708,12 @@ public struct Planner: Sendable {
                 }
             }
         }
-        for index in survivors.indices where !chosen[index] && taken < capacity {
+        for index in survivors.indices where !chosen[index] && taken < room {
             chosen[index] = true
             taken += 1
         }
-        var entries: [PlanEntry] = []
-        entries.reserveCapacity(taken)
+        var entries = continuation?.entries ?? []
+        entries.reserveCapacity(entries.count + taken)
         var overflow: [CandidateQueue.Item] = []
         for index in survivors.indices {
             if chosen[index] {

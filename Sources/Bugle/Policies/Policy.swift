@@ -423,6 +423,28 @@ public struct DeliveryHistory: Sendable, Hashable {
     /// Whether the delivery of the request `id` at `date` is kept.
     func contains(id: String, date: Date) -> Bool { datesByID[id]?.contains(date) ?? false }
 
+    /// The deliveries of `list` that are not kept (by id and date), in order.
+    ///
+    /// - Complexity: O(*n* + *k*) for *n* in `list` and *k* kept when `list` is in date
+    ///   order, as a center lists them: each is found by walking the kept deliveries beside
+    ///   it, and only one not found there is looked up by its id.
+    func unkept(_ list: [DeliveredNotification]) -> [DeliveredNotification] {
+        var result: [DeliveredNotification] = []
+        var kept = deliveries.startIndex
+        for index in list.indices {
+            let date = list[index].date
+            while kept < deliveries.endIndex, deliveries[kept].date < date { kept += 1 }
+            var probe = kept
+            var found = false
+            while !found, probe < deliveries.endIndex, deliveries[probe].date == date {
+                found = deliveries[probe].id == list[index].id
+                probe += 1
+            }
+            if !found, !contains(id: list[index].id, date: date) { result.append(list[index]) }
+        }
+        return result
+    }
+
     /// The kept deliveries at or after `date`, oldest first.
     ///
     /// - Complexity: O(*k*) for the *k* it returns.

@@ -104,7 +104,12 @@ public actor Scheduler {
     /// Whether the journal's deliveries have been read into `history`.
     private var historyLoaded = false
     /// ``planner`` with the rules of now.
-    var activePlanner: Planner
+    var activePlanner: Planner {
+        didSet { lastPlanned = nil }
+    }
+    /// The planner's plan at the latest refresh, with the calendar and state it was planned
+    /// on: the next refresh on the same continues it (``Planner/plan(_:continuing:)``).
+    private var lastPlanned: (plan: Plan, calendar: Calendar, state: AppState)?
     /// The days the app marked completed, skipped or paused, as far as the journal has been
     /// read (see ``loadMarks(now:)``).
     var storedMarks = OccurrenceMarks()
@@ -206,7 +211,10 @@ public actor Scheduler {
         try await loadMarks(now: now)
         // The journal forgets them when the app next marks a day.
         storedMarks.removeAll(endingBefore: markableDays(now: now).lowerBound)
-        var plan = activePlanner.plan(try await planInput(now: now, pending: pending, keepLearning: true))
+        let input = try await planInput(now: now, pending: pending, keepLearning: true)
+        let previous = lastPlanned.flatMap { $0.calendar == input.calendar && $0.state == input.state ? $0.plan : nil }
+        var plan = activePlanner.plan(input, continuing: previous)
+        lastPlanned = (plan, input.calendar, input.state)
         // Opens older than the deliveries kept count for nothing.
         if readsOpens { try await learning.forgetOpens(before: now.addingTimeInterval(-historyWindow)) }
         let authorization = await center.authorizationStatus()
@@ -230,13 +238,24 @@ public actor Scheduler {
             changes.removals.removeAll { arriving.contains($0.id) }
         }
         for drop in plan.report.dropped { sink.record(.dropped(drop, at: now)) }
-        let fireDates = Dictionary(plan.entries.map { ($0.request.id, $0.candidate.fireDate) }, uniquingKeysWith: { first, _ in first })
-        let additions = changes.additions.map { JournalEntry(request: $0, fireDate: fireDates[$0.id] ?? now, state: .adding, askedAt: now) }
+        let fireDates = Self.fireDates(in: plan, count: changes.additions.count)
+        let additions = changes.additions.map { JournalEntry(request: $0, fireDate: fireDates($0.id) ?? now, state: .adding, askedAt: now) }
         let intent = changes.removals.map { JournalUpdate.state(id: $0.id, .removing, reason: $0.reason.description) } + additions.map { .entry($0) }
-        let failures = try await apply(intent: intent, removals: changes.removals, additions: additions, pending: pending, now: now)
+        let failures = try await apply(intent: intent, removals: changes.removals, additions: additions, held: input.pendingRequestIDs, now: now)
         let result = RefreshResult(reason: reason, plan: plan, changes: changes, failures: failures)
         lastRefresh = result
         return result
+    }
+
+    /// The fire date of the first entry of `plan` whose request has a given id, for `count`
+    /// lookups: a refresh usually adds a few requests, whose entries are found by reading the
+    /// plan rather than by indexing every entry.
+    private static func fireDates(in plan: Plan, count: Int) -> (String) -> Date? {
+        guard count > 16 else {
+            return { id in plan.entries.firstIndex { $0.request.id == id }.map { plan.entries[$0].candidate.fireDate } }
+        }
+        let dates = Dictionary(plan.entries.map { ($0.request.id, $0.candidate.fireDate) }, uniquingKeysWith: { first, _ in first })
+        return { dates[$0] }
     }
 
     /// Brings the journal in line with the center without planning: records new
@@ -432,7 +451,8 @@ public actor Scheduler {
             adopting: matcher, now: now, zone: zone)
         try await commit(delivered.new.map { .delivered($0) }, now: now)
         record(delivered.new, now: now)
-        let failures = try await apply(intent: repair.intent, removals: repair.removals, additions: repair.additions, pending: pending, now: now)
+        let failures = try await apply(
+            intent: repair.intent, removals: repair.removals, additions: repair.additions, held: Set(pending.map(\.id)), now: now)
         return RecoveryResult(added: repair.additions.map(\.request.id), removed: repair.removals.map(\.id), adoptions: repair.adoptions, failures: failures)
     }
 
@@ -441,7 +461,7 @@ public actor Scheduler {
     private func collectDeliveries(now: Date) async throws -> (all: [DeliveredNotification], new: [DeliveredNotification]) {
         try await loadHistory(now: now)
         let delivered = try await center.deliveredNotifications(since: now.addingTimeInterval(-historyWindow)).filter { planner.namespace.owns($0.id) }
-        return (delivered, delivered.filter { !history.contains(id: $0.id, date: $0.date) })
+        return (delivered, history.unkept(delivered))
     }
 
     /// Reads the journal's deliveries once, so that a new process counts what an earlier
@@ -481,17 +501,17 @@ public actor Scheduler {
         if !updates.isEmpty { try await journal.commit(updates, at: now) }
     }
 
-    /// Journals `intent`, makes the calls, journals what the center accepted; returns the
-    /// number of failed calls. A refused call leaves its intent open for the next refresh
-    /// or recovery to settle.
+    /// Journals `intent`, makes the calls, journals what the center accepted, starting from
+    /// the ids the center `held` (its pending requests'); returns the number of failed
+    /// calls. A refused call leaves its intent open for the next refresh or recovery to settle.
     ///
     /// The center never holds more than the platform's limit: when removals fail, the
     /// requests they would have made room for are not added (the latest first, as additions
     /// come soonest first) and count as failed, so that the system does not drop one of its
     /// own choosing (iOS drops the oldest added, often the very next notification).
-    private func apply(intent: [JournalUpdate], removals: [Removal], additions: [JournalEntry], pending: [NotificationRequest], now: Date) async throws -> Int {
+    private func apply(intent: [JournalUpdate], removals: [Removal], additions: [JournalEntry], held: Set<String>, now: Date) async throws -> Int {
         let limit = planner.budget.platform.pendingLimit
-        var held = Set(pending.map(\.id))
+        var held = held
         try await commit(intent, now: now)
         var outcome: [JournalUpdate] = []
         var failures = 0

@@ -161,8 +161,17 @@ public actor SimulatedCenter: Center {
     private var faults: Faults
     private var generator: SeededGenerator
     private var pending: [String: Entry] = [:] {
-        didSet { samplePending() }
+        didSet {
+            samplePending()
+            sortedCache = nil
+            requestsCache = nil
+        }
     }
+    /// `pending`'s entries in fire order (then by id), kept until `pending` changes: a
+    /// refresh reads the list once or twice, and the center changes a few requests a day.
+    private var sortedCache: [Entry]?
+    /// `sortedCache`'s requests, kept as long.
+    private var requestsCache: [NotificationRequest]?
     /// The device zone's rules, read again when the zone changes.
     private var zoneRules: ZoneRules
     private var sequence = 0
@@ -244,7 +253,12 @@ public actor SimulatedCenter: Center {
     /// in the device's zone now is another instant is listed as the zoned instant it holds, so
     /// that reconcile sets it again.
     public func pendingRequests() async throws -> [NotificationRequest] {
-        guard android != nil else { return scheduled.map(\.request) }
+        guard android != nil else {
+            if let requestsCache { return requestsCache }
+            let requests = sortedEntries.map(\.request)
+            requestsCache = requests
+            return requests
+        }
         return sortedEntries.map { entry in
             guard case .wallClock = entry.request.fireTime, fireDate(of: entry.request) != entry.fireDate else { return entry.request }
             let request = entry.request
@@ -356,7 +370,10 @@ public actor SimulatedCenter: Center {
     public func deliveredNotifications(since date: Date) async throws -> [DeliveredNotification] {
         var first = deliveriesByDate.count
         while first > 0, delivered[deliveriesByDate[first - 1]].notification.date >= date { first -= 1 }
-        return deliveriesByDate[first...].sorted().map { delivered[$0].notification }
+        let indices = deliveriesByDate[first...]
+        // In the order delivered: the order by date, unless one arrived out of order.
+        if zip(indices, indices.dropFirst()).allSatisfy({ $0 < $1 }) { return indices.map { delivered[$0].notification } }
+        return indices.sorted().map { delivered[$0].notification }
     }
 
     /// Adds `delivery` to the record, and indexes it after every delivery at its date or
@@ -382,9 +399,15 @@ public actor SimulatedCenter: Center {
     }
 
     private var sortedEntries: [Entry] {
+        if let sortedCache { return sortedCache }
         // Sorts their positions, not the entries themselves, which are large to move.
         let entries = Array(pending.values)
-        return entries.indices.sorted { (entries[$0].fireDate, entries[$0].request.id) < (entries[$1].fireDate, entries[$1].request.id) }.map { entries[$0] }
+        // By fire date, then id: the ids are compared only at equal dates.
+        let sorted = entries.indices.sorted {
+            entries[$0].fireDate != entries[$1].fireDate ? entries[$0].fireDate < entries[$1].fireDate : entries[$0].request.id < entries[$1].request.id
+        }.map { entries[$0] }
+        sortedCache = sorted
+        return sorted
     }
 
     /// How many requests are pending now.

@@ -178,19 +178,21 @@ public final class Simulation: @unchecked Sendable {
     /// returns the instant it stands for.
     @discardableResult
     public func play(until time: WrittenDateTime) async throws -> Date {
-        let target = try await play(until: { zone in time.resolve(in: zone) })
+        let target = try await play(until: { zone in time.resolve(in: zone()) })
         try await runUser(through: target)
         try await runPeriodicWork(through: target)
         await center.advance(to: target)
         return target
     }
 
-    private func play(until target: (ZoneRules) -> Date) async throws -> Date {
+    /// Plays the events up to `target`, which reads the device's zone rules when it needs them
+    /// (a moment given as an instant does not).
+    private func play(until target: (() -> ZoneRules) -> Date) async throws -> Date {
         while nextEvent < scenario.events.count {
             let event = scenario.events[nextEvent]
             let zone = ZoneRules(timeZone: device.timeZone, around: device.now)
             let at = event.at.resolve(in: zone)
-            guard at <= target(zone) else { break }
+            guard at <= target({ zone }) else { break }
             guard at >= lastEventDate else {
                 throw ScenarioError(
                     file: scenario.file, line: event.line,
@@ -207,7 +209,7 @@ public final class Simulation: @unchecked Sendable {
             lastEventDate = device.now
             await observer?.simulation(self, didPlay: event, index: nextEvent - 1)
         }
-        return target(ZoneRules(timeZone: device.timeZone, around: device.now))
+        return target { ZoneRules(timeZone: device.timeZone, around: device.now) }
     }
 
     private func apply(_ event: ScenarioEvent, at: Date) async throws {
@@ -623,8 +625,11 @@ public final class Simulation: @unchecked Sendable {
                 at: device.now, reason: reason.rawValue, planned: result.plan.entries.count,
                 added: result.changes.additions.count, removed: result.changes.removals.count, failures: result.failures,
                 horizon: coverage.horizon, limit: coverage.limit.rawValue))
-        for entry in result.plan.entries {
-            adjustments[entry.request.id] = entry.candidate.adjustments.isEmpty ? nil : entry.candidate.adjustments.map(\.detail)
+        for index in result.plan.entries.indices {
+            let moved = result.plan.entries[index].candidate.adjustments
+            // Nothing to forget for a request no policy moved while none is remembered.
+            if moved.isEmpty, adjustments.isEmpty { continue }
+            adjustments[result.plan.entries[index].request.id] = moved.isEmpty ? nil : moved.map(\.detail)
         }
         for drop in result.plan.report.dropped {
             drops[result.plan.namespace.requestID(for: drop.candidate.id)] = drop
