@@ -577,8 +577,9 @@ private final class Observer: SimulationObserver, @unchecked Sendable {
         }
     }
 
-    /// A rule a fatigue back-off paused (its last notice delivered) delivers nothing more until
-    /// the user opens the app, for the deliveries the planner could answer for.
+    /// A rule a fatigue back-off paused (its last notice delivered after a refresh without
+    /// failures) delivers nothing more until the user opens the app, for the deliveries the
+    /// planner could answer for.
     private func checkFatigue(_ deliveries: [SimulatedCenter.Delivery]) {
         let backoffs = scenario.policies.compactMap { $0 as? FatigueBackoff }
         guard !backoffs.isEmpty else { return }
@@ -599,7 +600,12 @@ private final class Observer: SimulationObserver, @unchecked Sendable {
                             "\(notification.id) delivered at \(stamp(notification.date)) after the last notice \(notice) paused \(rule), and the user had not opened the app since"
                     ))
             }
-            if notification.content == backoff.lastNotice(in: scenario.state) { paused[rule] = notification.id }
+            // A notice counts as a pause only when the refresh before it had no failures: after a
+            // failed one, the center may still hold a notice the scheduler had already taken
+            // back (the user came back before it was shown; world 7226).
+            if notification.content == backoff.lastNotice(in: scenario.state), refreshIndex < 0 || refreshes[refreshIndex].clean {
+                paused[rule] = notification.id
+            }
         }
     }
 
