@@ -275,8 +275,11 @@ public actor Scheduler {
     /// `keepLearning`, what the learning rules counted is kept (a refresh) rather than only read
     /// (``currentPlan()``).
     private func planInput(now: Date, pending: [NotificationRequest], keepLearning: Bool) async throws -> PlanInput {
+        // Without an array of the ids in between.
+        var pendingIDs = Set<String>(minimumCapacity: pending.count)
+        for index in pending.indices { pendingIDs.insert(pending[index].id) }
         var input = PlanInput(
-            now: now, calendar: environment.calendar(), state: state, history: history, pendingRequestIDs: Set(pending.map(\.id)),
+            now: now, calendar: environment.calendar(), state: state, history: history, pendingRequestIDs: pendingIDs,
             marks: storedMarks, silencedRules: await center.silencedRules(among: activePlanner.rules.map(\.id)))
         // The opens the learners and the back-off read, once.
         let opens = readsOpens ? try await learning.opens(since: now.addingTimeInterval(-historyWindow)) : [:]
