@@ -77,7 +77,7 @@ public actor Scheduler {
 
     /// The local date the device shows at `now`, in the environment's calendar's zone.
     nonisolated func today(at now: Date) -> LocalDate {
-        ZoneRules(timeZone: environment.calendar().timeZone, around: now).localDate(at: now)
+        ZoneRules.cached(timeZone: environment.calendar().timeZone, around: now).localDate(at: now)
     }
     /// Where its events go: an ``EventRecorder`` by default.
     public nonisolated let sink: any EventSink
@@ -105,7 +105,10 @@ public actor Scheduler {
     private var historyLoaded = false
     /// ``planner`` with the rules of now.
     var activePlanner: Planner {
-        didSet { lastPlanned = nil }
+        didSet {
+            lastPlanned = nil
+            readsOpens = Self.readsOpens(activePlanner)
+        }
     }
     /// The planner's plan at the latest refresh, with the calendar and state it was planned
     /// on: the next refresh on the same continues it (``Planner/plan(_:continuing:)``).
@@ -128,6 +131,7 @@ public actor Scheduler {
     ) {
         self.planner = planner
         self.activePlanner = planner
+        self.readsOpens = Self.readsOpens(planner)
         self.center = center
         self.environment = environment
         self.state = state
@@ -229,7 +233,7 @@ public actor Scheduler {
         if let latitude {
             // A request whose time has passed but may still arrive (an inexact alarm in its
             // window) is on its way: removing it would lose it.
-            let zone = ZoneRules(timeZone: environment.calendar().timeZone, around: now)
+            let zone = ZoneRules.cached(timeZone: environment.calendar().timeZone, around: now)
             let arriving = Set(
                 pending.filter {
                     let fire = $0.fireTime.resolve(in: zone)
@@ -271,8 +275,11 @@ public actor Scheduler {
     /// `keepLearning`, what the learning rules counted is kept (a refresh) rather than only read
     /// (``currentPlan()``).
     private func planInput(now: Date, pending: [NotificationRequest], keepLearning: Bool) async throws -> PlanInput {
+        // Without an array of the ids in between.
+        var pendingIDs = Set<String>(minimumCapacity: pending.count)
+        for index in pending.indices { pendingIDs.insert(pending[index].id) }
         var input = PlanInput(
-            now: now, calendar: environment.calendar(), state: state, history: history, pendingRequestIDs: Set(pending.map(\.id)),
+            now: now, calendar: environment.calendar(), state: state, history: history, pendingRequestIDs: pendingIDs,
             marks: storedMarks, silencedRules: await center.silencedRules(among: activePlanner.rules.map(\.id)))
         // The opens the learners and the back-off read, once.
         let opens = readsOpens ? try await learning.opens(since: now.addingTimeInterval(-historyWindow)) : [:]
@@ -285,10 +292,13 @@ public actor Scheduler {
 
     /// Whether a rule learns its send time or its text, or a policy backs off when ignored or
     /// holds occurrences out: then the scheduler records when the user opens a notification or
-    /// the app.
-    private var readsOpens: Bool {
-        activePlanner.policies.contains { $0 is FatigueBackoff || $0 is RandomizedHoldout }
-            || activePlanner.rules.contains { ($0 as? ScheduledRule).map { $0.learning != nil || $0.copy != nil } ?? false }
+    /// the app. Kept as ``activePlanner`` changes: a refresh asks several times.
+    private var readsOpens: Bool
+
+    /// Whether `planner`'s rules or policies read the opens (see `readsOpens`).
+    private static func readsOpens(_ planner: Planner) -> Bool {
+        planner.policies.contains { $0 is FatigueBackoff || $0 is RandomizedHoldout }
+            || planner.rules.contains { ($0 as? ScheduledRule).map { $0.learning != nil || $0.copy != nil } ?? false }
     }
 
     /// How the user answered the recent notifications of each rule a ``FatigueBackoff`` covers
@@ -317,7 +327,7 @@ public actor Scheduler {
     private func learnedStates(now: Date, opens: [String: Date], save: Bool) async throws -> [String: SendTimeState] {
         let rules = activePlanner.rules.compactMap { rule in (rule as? ScheduledRule).flatMap { scheduled in scheduled.learning.map { (rule.id, $0) } } }
         guard !rules.isEmpty else { return [:] }
-        let zone = ZoneRules(timeZone: environment.calendar().timeZone, around: now)
+        let zone = ZoneRules.cached(timeZone: environment.calendar().timeZone, around: now)
         let stored = try await learning.states()
         var states: [String: SendTimeState] = [:]
         for (id, timing) in rules {
@@ -337,7 +347,7 @@ public actor Scheduler {
     private func learnedCopy(now: Date, opens: [String: Date], save: Bool) async throws -> [String: CopyState] {
         let rules = activePlanner.rules.compactMap { rule in (rule as? ScheduledRule).flatMap { scheduled in scheduled.copy.map { (rule.id, $0) } } }
         guard !rules.isEmpty else { return [:] }
-        let zone = ZoneRules(timeZone: environment.calendar().timeZone, around: now)
+        let zone = ZoneRules.cached(timeZone: environment.calendar().timeZone, around: now)
         let stored = try await learning.copyStates()
         var states: [String: CopyState] = [:]
         for (id, copy) in rules {
@@ -386,7 +396,7 @@ public actor Scheduler {
     public func variantResults(for ruleID: String) async throws -> [VariantResult] {
         guard let copy = activePlanner.rules.lazy.compactMap({ $0 as? ScheduledRule }).first(where: { $0.id == ruleID })?.copy else { return [] }
         let now = environment.now()
-        let today = ZoneRules(timeZone: environment.calendar().timeZone, around: now).localDate(at: now)
+        let today = ZoneRules.cached(timeZone: environment.calendar().timeZone, around: now).localDate(at: now)
         let state = try await learning.copyStates()[ruleID] ?? CopyState(startingOn: today)
         return CopyBandit(copy: copy).results(state, on: today)
     }
@@ -419,7 +429,7 @@ public actor Scheduler {
 
     /// Synchronizes the journal with the center; returns the center's pending requests.
     private func synchronize(now: Date) async throws -> [NotificationRequest] {
-        let zone = ZoneRules(timeZone: environment.calendar().timeZone, around: now)
+        let zone = ZoneRules.cached(timeZone: environment.calendar().timeZone, around: now)
         let delivered = try await collectDeliveries(now: now)
         let pending = try await center.pendingRequests()
         let open = try await journal.openEntries()
@@ -442,7 +452,7 @@ public actor Scheduler {
 
     private func recoverNow(adopting matcher: LegacyMatcher) async throws -> RecoveryResult {
         let now = environment.now()
-        let zone = ZoneRules(timeZone: environment.calendar().timeZone, around: now)
+        let zone = ZoneRules.cached(timeZone: environment.calendar().timeZone, around: now)
         let delivered = try await collectDeliveries(now: now)
         let pending = try await center.pendingRequests()
         let open = try await journal.openEntries()

@@ -54,11 +54,18 @@ public struct ZoneRules: Sendable {
     }
 
     /// The rules of `timeZone` for a window from `start` through `end` or wider, read from
-    /// `TimeZone` only the first time a zone is asked for with a window of the same days:
-    /// every plan reads its zone's rules, and reading transitions costs more than a plan's
-    /// other setup. A wider window gives the same answers (outside it, `TimeZone` does).
+    /// `TimeZone` only the first time a zone is asked for with a window of the same
+    /// `step` days (32): every plan and every refresh reads its zone's rules, and
+    /// reading transitions costs more than a plan's other setup. A wider window gives the same
+    /// answers (outside it, `TimeZone` does).
     static func cached(timeZone: TimeZone, from start: Date, through end: Date) -> ZoneRules {
         ZoneRulesCache.shared.rules(for: timeZone, from: start, through: end)
+    }
+
+    /// ``init(timeZone:around:)``'s rules, or the same zone's for a wider window, read from
+    /// `TimeZone` once a month rather than at every call (see ``cached(timeZone:from:through:)``).
+    static func cached(timeZone: TimeZone, around date: Date) -> ZoneRules {
+        cached(timeZone: timeZone, from: date.addingTimeInterval(-40 * 86_400), through: date.addingTimeInterval(800 * 86_400))
     }
 
     /// The same zone with a window of about two years around `date`.
@@ -170,16 +177,25 @@ private final class ZoneRulesCache: @unchecked Sendable {
     private var entries: [Key: ZoneRules] = [:]
     private static let limit = 16
 
+    /// Windows start and end on multiples of this many days.
+    static let step = 32
+
+    /// The multiple of ``step`` at or before `day`.
+    private static func stepStart(_ day: Int) -> Int {
+        day >= 0 ? day / step * step : (day - (step - 1)) / step * step
+    }
+
     /// The day (since 1970-01-01, UTC) that holds the instant `seconds`.
     private static func day(containing seconds: Int) -> Int {
         seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
     }
 
     func rules(for timeZone: TimeZone, from start: Date, through end: Date) -> ZoneRules {
-        let key = Key(
-            identifier: timeZone.identifier,
-            firstDay: Self.day(containing: start.wholeSecondsSince1970),
-            lastDay: -Self.day(containing: -wholeSeconds(end.timeIntervalSince1970.rounded(.up))))
+        // The window widened to whole steps, so that a clock that moves a day at a time
+        // finds the same window for a month.
+        let firstDay = Self.day(containing: start.wholeSecondsSince1970)
+        let lastDay = -Self.day(containing: -wholeSeconds(end.timeIntervalSince1970.rounded(.up)))
+        let key = Key(identifier: timeZone.identifier, firstDay: Self.stepStart(firstDay), lastDay: -Self.stepStart(-lastDay))
         if let known = lock.withLock({ entries[key] }) { return ZoneRules(known, timeZone: timeZone) }
         let rules = ZoneRules(
             timeZone: timeZone, from: Date(timeIntervalSince1970: TimeInterval(key.firstDay * 86_400)),

@@ -402,9 +402,11 @@ public actor SimulatedCenter: Center {
         if let sortedCache { return sortedCache }
         // Sorts their positions, not the entries themselves, which are large to move.
         let entries = Array(pending.values)
-        // By fire date, then id: the ids are compared only at equal dates.
+        // By fire date, then id: the ids are compared only at equal dates. The dates are read
+        // once, so that a comparison does not copy the entries.
+        let dates = entries.map(\.fireDate)
         let sorted = entries.indices.sorted {
-            entries[$0].fireDate != entries[$1].fireDate ? entries[$0].fireDate < entries[$1].fireDate : entries[$0].request.id < entries[$1].request.id
+            dates[$0] != dates[$1] ? dates[$0] < dates[$1] : entries[$0].request.id < entries[$1].request.id
         }.map { entries[$0] }
         sortedCache = sorted
         return sorted
