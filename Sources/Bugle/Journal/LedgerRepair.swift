@@ -52,35 +52,17 @@ public enum LedgerRepair {
     /// center holds, delivered what it showed, closed what it no longer holds, and recorded
     /// what it holds that the journal did not know.
     ///
+    /// The center holds one request per id, as every center does; the open entries may have
+    /// any ids.
+    ///
     /// - Complexity: O(*e* + *p* + *d*) for *e* open entries, *p* pending requests and *d*
-    ///   deliveries.
+    ///   deliveries: no id is hashed when the center lists its requests in the order of the
+    ///   open entries, as after a refresh that changed nothing but what was delivered.
     public static func sync(
         open: [JournalEntry], pending: [NotificationRequest], delivered: [DeliveredNotification], namespace: Namespace, now: Date, zone: ZoneRules
     ) -> [JournalUpdate] {
-        // Fields are read through indices: binding whole requests, entries and deliveries
-        // would copy every field of each one. Each pending id of the namespace maps to the
-        // index of its first request, and every request to that of the first with its id.
-        var firstByID: [String: Int] = [:]
-        firstByID.reserveCapacity(pending.count)
-        var first = [Int](repeating: -1, count: pending.count)
-        for index in pending.indices where namespace.owns(pending[index].id) {
-            let existing = firstByID.updateValue(index, forKey: pending[index].id)
-            if let existing { firstByID[pending[index].id] = existing }
-            first[index] = existing ?? index
-        }
-        // By open entry: the index of the request the center holds with its id, or -1.
-        var held = [Int](repeating: -1, count: open.count)
-        // Whether an open entry of the namespace has the id of the request at an index.
-        var known = [Bool](repeating: false, count: pending.count)
-        var gone: [Int] = []
-        for index in open.indices where namespace.owns(open[index].request.id) {
-            if let slot = firstByID[open[index].request.id] {
-                held[index] = slot
-                known[slot] = true
-            } else {
-                gone.append(index)
-            }
-        }
+        let pairing = Pairing(inOrder: open, pending: pending, namespace: namespace) ?? Pairing(byID: open, pending: pending, namespace: namespace)
+        let (first, held, known, gone) = (pairing.first, pairing.held, pairing.known, pairing.gone)
         // Only the deliveries of the open entries the center no longer holds are looked up:
         // few (those delivered since the last refresh) by reading the deliveries, many by an index.
         let deliveries = gone.count > 8 ? DeliveryIndex(delivered, ids: Set(gone.map { open[$0].request.id })) : nil
@@ -232,6 +214,85 @@ public enum LedgerRepair {
                 ? "left the center at its time, with no delivery seen"
                 : "the center dropped it before its time"
         }
+    }
+}
+
+/// How the open entries of the namespace pair with the center's pending requests of the
+/// namespace, by id: the pairing ``LedgerRepair/sync(open:pending:delivered:namespace:now:zone:)`` settles.
+struct Pairing: Equatable {
+    /// By pending request: the index of the first request with its id, or -1 outside the namespace.
+    var first: [Int]
+    /// By open entry: the index of the first request the center holds with its id, or -1.
+    var held: [Int]
+    /// By pending request: whether an open entry of the namespace has its id.
+    var known: [Bool]
+    /// The open entries of the namespace whose id the center does not hold, in order.
+    var gone: [Int]
+
+    /// The pairing found by hashing every id.
+    init(byID open: [JournalEntry], pending: [NotificationRequest], namespace: Namespace) {
+        // Fields are read through indices: binding whole requests and entries would copy
+        // every field of each one. Each pending id of the namespace maps to the index of its
+        // first request, and every request to that of the first with its id.
+        var firstByID: [String: Int] = [:]
+        firstByID.reserveCapacity(pending.count)
+        first = [Int](repeating: -1, count: pending.count)
+        for index in pending.indices where namespace.owns(pending[index].id) {
+            let existing = firstByID.updateValue(index, forKey: pending[index].id)
+            if let existing { firstByID[pending[index].id] = existing }
+            first[index] = existing ?? index
+        }
+        held = [Int](repeating: -1, count: open.count)
+        known = [Bool](repeating: false, count: pending.count)
+        gone = []
+        for index in open.indices where namespace.owns(open[index].request.id) {
+            if let slot = firstByID[open[index].request.id] {
+                held[index] = slot
+                known[slot] = true
+            } else {
+                gone.append(index)
+            }
+        }
+    }
+
+    /// Beyond so many open entries that do not pair in order, the ids are hashed instead.
+    static let unpairedLimit = 8
+
+    /// The pairing found by reading both lists side by side, when every pending request of
+    /// the namespace pairs with the next open entry of the namespace that has its id, and at
+    /// most ``unpairedLimit`` open entries are left over; `nil` otherwise.
+    ///
+    /// The steady state of a refresh: the center lists what the journal holds open, in the
+    /// same order (soonest first), but for what was delivered since. Two requests of the
+    /// center with the same id, which no center holds, may pair otherwise than by hashing.
+    init?(inOrder open: [JournalEntry], pending: [NotificationRequest], namespace: Namespace) {
+        first = [Int](repeating: -1, count: pending.count)
+        held = [Int](repeating: -1, count: open.count)
+        known = [Bool](repeating: false, count: pending.count)
+        gone = []
+        var slot = Self.owned(from: 0, in: pending, namespace: namespace)
+        for index in open.indices where namespace.owns(open[index].request.id) {
+            // Ids that share their storage (the journal's copy of a request the scheduler
+            // added) compare without reading their bytes.
+            if slot < pending.endIndex, pending[slot].id == open[index].request.id {
+                (held[index], known[slot], first[slot]) = (slot, true, slot)
+                slot = Self.owned(from: slot + 1, in: pending, namespace: namespace)
+            } else {
+                guard gone.count < Self.unpairedLimit else { return nil }
+                gone.append(index)
+            }
+        }
+        guard slot == pending.endIndex else { return nil }
+        // An entry left over is gone only if the center holds no request with its id
+        // elsewhere in its list (an entry of the journal listed twice, say).
+        for index in gone where pending.contains(where: { $0.id == open[index].request.id }) { return nil }
+    }
+
+    /// The index of the first request of the namespace at or after `start`, or the end.
+    static func owned(from start: Int, in pending: [NotificationRequest], namespace: Namespace) -> Int {
+        var index = start
+        while index < pending.endIndex, !namespace.owns(pending[index].id) { index += 1 }
+        return index
     }
 }
 

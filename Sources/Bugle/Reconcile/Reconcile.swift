@@ -56,10 +56,18 @@ public enum Reconcile {
     /// A request whose id is planned with a different fingerprint is added again (adding
     /// an existing id replaces it), not removed first.
     ///
+    /// The center holds one request per id, as every center does.
+    ///
     /// - Complexity: O(*p* + *n*) for *p* pending and *n* planned requests: one hash of each
     ///   id, plus O(*s* log *s* + *d*) for *s* stale requests and *d* dropped candidates when
-    ///   something is stale.
+    ///   something is stale. No id is hashed when the center lists every pending request of
+    ///   the namespace in the plan's order and the plan adds a few, as in a steady state.
     public static func changes(plan: Plan, pending: [NotificationRequest]) -> ChangeSet {
+        inOrder(plan: plan, pending: pending) ?? byID(plan: plan, pending: pending)
+    }
+
+    /// The changes found by hashing every id.
+    static func byID(plan: Plan, pending: [NotificationRequest]) -> ChangeSet {
         // Loops read fields through indices: binding whole requests and entries would copy
         // every field of each one. Each pending id of the namespace maps to its (last) index;
         // a planned id claims it, which leaves exactly the stale ones unclaimed.
@@ -106,5 +114,43 @@ public enum Reconcile {
             removals.append(Removal(id: id, reason: reason))
         }
         return ChangeSet(removals: removals, additions: additions, unchanged: unchanged)
+    }
+
+    /// Beyond so many planned requests that do not pair in order, the ids are hashed instead.
+    static let unpairedLimit = 8
+
+    /// The changes found by reading the plan and the pending list side by side: when every
+    /// pending request of the namespace pairs with the next planned request that has its id,
+    /// and at most ``unpairedLimit`` planned requests are left over, which the center holds
+    /// nowhere else; `nil` otherwise. Nothing is removed then, and it is what the hashing
+    /// finds, as long as the center holds one request per id.
+    static func inOrder(plan: Plan, pending: [NotificationRequest]) -> ChangeSet? {
+        let namespace = plan.namespace
+        func owned(from start: Int) -> Int {
+            var index = start
+            while index < pending.endIndex, !namespace.owns(pending[index].id) { index += 1 }
+            return index
+        }
+        var slot = owned(from: 0)
+        var unpaired: [Int] = []
+        var changed: [Int] = []
+        for index in plan.entries.indices {
+            // Ids that share their storage (a request kept from the previous plan) compare
+            // without reading their bytes.
+            if slot < pending.endIndex, pending[slot].id == plan.entries[index].request.id {
+                if pending[slot].fingerprint != plan.entries[index].request.fingerprint { changed.append(index) }
+                slot = owned(from: slot + 1)
+            } else {
+                guard unpaired.count < unpairedLimit else { return nil }
+                unpaired.append(index)
+            }
+        }
+        guard slot == pending.endIndex else { return nil }
+        for index in unpaired where pending.contains(where: { $0.id == plan.entries[index].request.id }) { return nil }
+        // Soonest last, as the hashing adds them.
+        var added = unpaired + changed
+        added.sort(by: >)
+        return ChangeSet(
+            removals: [], additions: added.map { plan.entries[$0].request }, unchanged: plan.entries.count - added.count)
     }
 }
