@@ -137,6 +137,51 @@ public actor SimulatedCenter: Center {
         public var fireDate: Date
     }
 
+    /// The pending entries by request id, and in fire order (then by id), kept in both as
+    /// each changes, so that a refresh's read of the list and a delivery's look at what is
+    /// due sort nothing.
+    private struct PendingEntries {
+        private var byID: [String: Entry] = [:]
+        /// The entries by fire date, then request id.
+        private(set) var values: [Entry] = []
+
+        var count: Int { byID.count }
+
+        subscript(id: String) -> Entry? {
+            get { byID[id] }
+            set {
+                let old = newValue.map { byID.updateValue($0, forKey: id) } ?? byID.removeValue(forKey: id)
+                if let old, let index = index(of: old) { values.remove(at: index) }
+                if let newValue { values.insert(newValue, at: Self.insertion(of: newValue, in: values)) }
+            }
+        }
+
+        mutating func removeAll() {
+            byID.removeAll()
+            values.removeAll()
+        }
+
+        /// Where `entry` goes among `values`: after every entry that comes before it.
+        private static func insertion(of entry: Entry, in values: [Entry]) -> Int {
+            var (low, high) = (values.startIndex, values.endIndex)
+            while low < high {
+                let middle = low + (high - low) / 2
+                let date = values[middle].fireDate
+                let before = date != entry.fireDate ? date < entry.fireDate : values[middle].request.id < entry.request.id
+                if before { low = middle + 1 } else { high = middle }
+            }
+            return low
+        }
+
+        /// The index in `values` of the entry with `entry`'s request id.
+        private func index(of entry: Entry) -> Int? {
+            let index = Self.insertion(of: entry, in: values)
+            if index < values.endIndex, values[index].request.id == entry.request.id { return index }
+            // A date that does not order (not a number) left it elsewhere.
+            return values.firstIndex { $0.request.id == entry.request.id }
+        }
+    }
+
     private struct Entry {
         var request: NotificationRequest
         /// When it fires as planned: on Android, the instant the alarm was set for.
@@ -160,17 +205,14 @@ public actor SimulatedCenter: Center {
     public let eviction: Eviction
     private var faults: Faults
     private var generator: SeededGenerator
-    private var pending: [String: Entry] = [:] {
+    private var pending = PendingEntries() {
         didSet {
             samplePending()
-            sortedCache = nil
             requestsCache = nil
         }
     }
-    /// `pending`'s entries in fire order (then by id), kept until `pending` changes: a
-    /// refresh reads the list once or twice, and the center changes a few requests a day.
-    private var sortedCache: [Entry]?
-    /// `sortedCache`'s requests, kept as long.
+    /// `pending`'s requests in order, kept until `pending` changes: a refresh reads the list
+    /// once or twice, and the center changes a few requests a day.
     private var requestsCache: [NotificationRequest]?
     /// The device zone's rules, read again when the zone changes.
     private var zoneRules: ZoneRules
@@ -398,19 +440,7 @@ public actor SimulatedCenter: Center {
         sortedEntries.map { Scheduled(request: $0.request, fireDate: $0.fireDate) }
     }
 
-    private var sortedEntries: [Entry] {
-        if let sortedCache { return sortedCache }
-        // Sorts their positions, not the entries themselves, which are large to move.
-        let entries = Array(pending.values)
-        // By fire date, then id: the ids are compared only at equal dates. The dates are read
-        // once, so that a comparison does not copy the entries.
-        let dates = entries.map(\.fireDate)
-        let sorted = entries.indices.sorted {
-            dates[$0] != dates[$1] ? dates[$0] < dates[$1] : entries[$0].request.id < entries[$1].request.id
-        }.map { entries[$0] }
-        sortedCache = sorted
-        return sorted
-    }
+    private var sortedEntries: [Entry] { pending.values }
 
     /// How many requests are pending now.
     public var pendingCount: Int { pending.count }
@@ -441,7 +471,8 @@ public actor SimulatedCenter: Center {
         zoneRules = ZoneRules(timeZone: zone, around: device.now)
         guard android == nil else { return }
         let now = device.now
-        for (id, entry) in pending {
+        for entry in pending.values {
+            let id = entry.request.id
             guard case .wallClock = entry.request.fireTime else { continue }
             let date = fireDate(of: entry.request)
             if date <= now {
@@ -468,7 +499,8 @@ public actor SimulatedCenter: Center {
     /// to each fire time and then to `date` with `move`.
     private func deliver(through date: Date, move: (Date) -> Void) -> [Delivery] {
         if android != nil { return deliverAlarms(through: date, move: move) }
-        let due = pending.values.filter { $0.fireDate <= date }.sorted { ($0.fireDate, $0.sequence) < ($1.fireDate, $1.sequence) }
+        // The entries are in fire order: the due ones come first.
+        let due = pending.values.prefix { $0.fireDate <= date }.sorted { ($0.fireDate, $0.sequence) < ($1.fireDate, $1.sequence) }
         var made: [Delivery] = []
         for entry in due {
             // The clock first, so that the pending sample of this delivery carries its moment.
@@ -549,7 +581,7 @@ public actor SimulatedCenter: Center {
     /// it is rebuilt from the alarms it holds.
     private func freeNumbers() {
         guard android != nil, alarmNumbers.ids.count != pending.count else { return }
-        alarmNumbers.retain(only: Set(pending.keys))
+        alarmNumbers.retain(only: Set(pending.values.map(\.request.id)))
     }
 
     /// Android: posts a fired alarm's notification to its channel; `nil` when it is not shown
@@ -607,7 +639,8 @@ public actor SimulatedCenter: Center {
         exactAlarmsAllowed = allowed
         if allowed {
             var count = 0
-            for (id, entry) in pending where !entry.exact {
+            for entry in pending.values where !entry.exact {
+                let id = entry.request.id
                 pending[id]?.exact = true
                 if !entry.heldByDoze { pending[id]?.deliverAt = entry.fireDate }
                 count += 1
@@ -630,7 +663,8 @@ public actor SimulatedCenter: Center {
         dozingSince = on ? device.now : nil
         guard !on else { return [] }
         let now = device.now
-        for (id, entry) in pending where entry.heldByDoze {
+        for entry in pending.values where entry.heldByDoze {
+            let id = entry.request.id
             pending[id]?.heldByDoze = false
             pending[id]?.deliverAt = now
         }
