@@ -137,9 +137,11 @@ public struct Planner: Sendable {
 
     /// What the plan for `input` keeps of `previous` (see ``plan(_:continuing:)``), with the
     /// budget's `capacity` now and `deliveredDrop` checking the deliveries now; `nil` when
-    /// it must plan afresh.
+    /// it must plan afresh. With `revision`, the ``DeliveryHistory/revision`` of the history
+    /// `previous` was planned with, its entries are checked only against the occurrences
+    /// remembered since, when the history can list them.
     private func kept(
-        from previous: Plan, input: PlanInput, capacity: Int, deliveredDrop: (Candidate) -> DroppedCandidate?
+        from previous: Plan, input: PlanInput, capacity: Int, revision: Int?, deliveredDrop: (Candidate) -> DroppedCandidate?
     ) -> Continuation? {
         guard policies.isEmpty, previous.namespace == namespace, previous.report.capacity == capacity, previous.report.now <= input.now,
             input.marks.isEmpty, input.silencedRules.isEmpty, input.learning.isEmpty, input.copyLearning.isEmpty,
@@ -165,8 +167,21 @@ public struct Planner: Sendable {
         guard budgetDrops == 1 else { return nil }
         var kept = Continuation(entries: [], dropped: [], considered: 0, from: from)
         kept.entries.reserveCapacity(previous.entries.count)
+        // The earlier plan's entries had not been delivered then: only an occurrence
+        // remembered since can have been (a few, read by length first), unless the history
+        // cannot say which.
+        let since = revision.flatMap { input.history.remembered(since: $0) }
+        let recent = since.flatMap { $0.allSatisfy(\.named) ? $0.map { (key: $0.key, length: $0.key.utf8.count) } : nil }
         for entry in previous.entries where entry.candidate.fireDate > input.now {
             kept.considered += 1
+            if let recent {
+                let occurrence = entry.candidate.occurrence
+                let length = occurrence.utf8.count
+                guard recent.contains(where: { $0.length == length && $0.key == occurrence }) else {
+                    kept.entries.append(entry)
+                    continue
+                }
+            }
             if let drop = deliveredDrop(entry.candidate) {
                 kept.dropped.append(drop)
             } else {
@@ -277,7 +292,7 @@ public struct Planner: Sendable {
     }
 
     /// Computes the plan for `input`.
-    public func plan(_ input: PlanInput) -> Plan { plan(input, continuing: nil) }
+    public func plan(_ input: PlanInput) -> Plan { plan(input, continuing: nil, revision: nil) }
 
     /// What a plan keeps of an earlier one (``plan(_:continuing:)``): its entries and drops
     /// still ahead, rechecked against the deliveries, and where its rules' candidates resume.
@@ -311,7 +326,11 @@ public struct Planner: Sendable {
     /// first candidates, and the rules resume at the candidate the budget left out: only
     /// the deliveries are checked again, and only the candidates past the earlier plan built.
     /// Otherwise, or when the earlier plan ended otherwise than at the budget, it plans afresh.
-    func plan(_ input: PlanInput, continuing previous: Plan?) -> Plan {
+    ///
+    /// `revision` is the ``DeliveryHistory/revision`` of the history `previous` was planned
+    /// with, when `input.history` is that history since (the scheduler's, refresh after
+    /// refresh): its entries are then checked only against the occurrences remembered since.
+    func plan(_ input: PlanInput, continuing previous: Plan?, revision: Int? = nil) -> Plan {
         var context = PlanningContext(now: input.now, calendar: input.calendar, state: input.state, lookahead: lookahead)
         context.learning = input.learning
         context.learningSeed = input.learningSeed
@@ -322,7 +341,8 @@ public struct Planner: Sendable {
         policyContext.engagement = input.engagement
         policyContext.learningSeed = input.learningSeed
         let capacity = budget.capacity(foreignPending: foreignPending)
-        var ledger = PlanLedger(history: input.history, zone: context.zone)
+        // Only policies read the ledger: without them, the deliveries are not counted.
+        var ledger = policies.isEmpty ? PlanLedger() : PlanLedger(history: input.history, zone: context.zone)
         ledger.countsRules = policies.contains { $0.readsRuleCounts }
         var dropped: [DroppedCandidate] = []
         var considered = 0
@@ -356,7 +376,7 @@ public struct Planner: Sendable {
                     "\(occurrence) was delivered at \(ISO8601.string(from: seen, offset: offset))"
                 })
         }
-        let continuation = previous.flatMap { kept(from: $0, input: input, capacity: capacity, deliveredDrop: deliveredDrop) }
+        let continuation = previous.flatMap { kept(from: $0, input: input, capacity: capacity, revision: revision, deliveredDrop: deliveredDrop) }
         if let continuation {
             dropped = continuation.dropped
             considered = continuation.considered
@@ -685,7 +705,7 @@ public struct Planner: Sendable {
                     if waitingRules == 0 { break planning }
                     continue
                 }
-                ledger.record(item.candidate, zone: zone)
+                if !policies.isEmpty { ledger.record(item.candidate, zone: zone) }
                 if cursors[cursor].waiting > 0 {
                     cursors[cursor].waiting -= 1
                     if cursors[cursor].waiting == 0 { waitingRules -= 1 }

@@ -333,6 +333,13 @@ public struct DeliveryHistory: Sendable, Hashable {
     /// Where the entries of `occurrenceQueue` not yet pruned start: the queue is compacted
     /// only once most of it has been pruned, so that pruning a day costs that day's entries.
     private var occurrenceQueueStart = 0
+    /// How many times an occurrence was remembered: first delivered, or delivered again later.
+    private(set) var revision = 0
+    /// The occurrences last remembered, oldest first, with whether the delivery named them:
+    /// the last ``revision`` ones, or at least the last ``recentLimit``.
+    private var recent: [(key: String, named: Bool)] = []
+    /// How many of the occurrences last remembered ``remembered(since:)`` can list.
+    static let recentLimit = 32
 
     /// An occurrence in `occurrenceQueue`.
     private struct QueuedOccurrence: Sendable {
@@ -373,6 +380,9 @@ public struct DeliveryHistory: Sendable, Hashable {
         } else {
             unnamedOccurrences[key] = delivery.date
         }
+        revision += 1
+        recent.append((key, named))
+        if recent.count >= 2 * Self.recentLimit { recent.removeFirst(recent.count - Self.recentLimit) }
         let queued = QueuedOccurrence(date: delivery.date, key: key, named: named)
         occurrenceQueue.insert(queued, at: max(occurrenceQueue.suffixStart { $0.date > delivery.date }, occurrenceQueueStart))
     }
@@ -409,6 +419,15 @@ public struct DeliveryHistory: Sendable, Hashable {
             occurrenceQueue.removeSubrange(..<occurrenceQueueStart)
             occurrenceQueueStart = 0
         }
+    }
+
+    /// The occurrences remembered since this history was at `revision` (``revision``), with
+    /// whether the delivery named them; `nil` when there were more than ``recentLimit``, or
+    /// `revision` is not one this history was at.
+    func remembered(since revision: Int) -> ArraySlice<(key: String, named: Bool)>? {
+        let count = self.revision - revision
+        guard count >= 0, count <= recent.count else { return nil }
+        return recent.suffix(count)
     }
 
     /// When `occurrence` was last delivered, if it was (by the occurrence a delivery named).

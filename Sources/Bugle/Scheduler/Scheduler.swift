@@ -112,7 +112,7 @@ public actor Scheduler {
     }
     /// The planner's plan at the latest refresh, with the calendar and state it was planned
     /// on: the next refresh on the same continues it (``Planner/plan(_:continuing:)``).
-    private var lastPlanned: (plan: Plan, calendar: Calendar, state: AppState)?
+    private var lastPlanned: (plan: Plan, calendar: Calendar, state: AppState, revision: Int)?
     /// The days the app marked completed, skipped or paused, as far as the journal has been
     /// read (see ``loadMarks(now:)``).
     var storedMarks = OccurrenceMarks()
@@ -216,9 +216,10 @@ public actor Scheduler {
         // The journal forgets them when the app next marks a day.
         storedMarks.removeAll(endingBefore: markableDays(now: now).lowerBound)
         let input = try await planInput(now: now, pending: pending, keepLearning: true)
-        let previous = lastPlanned.flatMap { $0.calendar == input.calendar && $0.state == input.state ? $0.plan : nil }
-        var plan = activePlanner.plan(input, continuing: previous)
-        lastPlanned = (plan, input.calendar, input.state)
+        let previous = lastPlanned.flatMap { $0.calendar == input.calendar && $0.state == input.state ? $0 : nil }
+        // `history` is the one the last plan read, with what was delivered since.
+        var plan = activePlanner.plan(input, continuing: previous?.plan, revision: previous?.revision)
+        lastPlanned = (plan, input.calendar, input.state, history.revision)
         // Opens older than the deliveries kept count for nothing.
         if readsOpens { try await learning.forgetOpens(before: now.addingTimeInterval(-historyWindow)) }
         let authorization = await center.authorizationStatus()
