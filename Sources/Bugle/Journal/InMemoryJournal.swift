@@ -17,16 +17,21 @@ import Foundation
 /// (``JournalUpdate/forgetMarks(endingBefore:)``), as in the durable journal. (The durable
 /// journal keeps every row.)
 public actor InMemoryJournal: SchedulerJournal {
-    private var byID: [String: JournalEntry] = [:]
+    /// An entry, and when it was closed if it is not open.
+    private struct Kept {
+        var entry: JournalEntry
+        var closedAt: Date?
+    }
+
+    private var byID: [String: Kept] = [:]
     /// The entries whose state is open, by fire date then request id, kept in that order as
     /// commits change them: what ``openEntries()`` returns.
     private var openInOrder: [JournalEntry] = []
-    /// When each entry that is no longer open was closed.
-    private var closedAt: [String: Date] = [:]
     /// The closed entries by the date they were closed, oldest first; an entry opened or
     /// closed again since is stale, and skipped.
     private var closed: [(date: Date, id: String)] = []
-    private var history = DeliveryHistory()
+    /// The deliveries, by date: the scheduler reads their occurrences from its own history.
+    private var history = DeliveryHistory.deliveriesOnly()
     private var marks = OccurrenceMarks()
 
     /// How long a closed entry and a delivery are kept at least: the scheduler's default
@@ -42,7 +47,7 @@ public actor InMemoryJournal: SchedulerJournal {
     public init() {}
 
     /// Every entry kept, open or not, by fire date, then request id.
-    public var entries: [JournalEntry] { Self.ordered(byID.values) }
+    public var entries: [JournalEntry] { Self.ordered(byID.values.lazy.map(\.entry)) }
 
     /// The entries the center may hold, by fire date, then request id.
     ///
@@ -70,7 +75,7 @@ public actor InMemoryJournal: SchedulerJournal {
                 move(id, to: state, reason: reason, at: date)
             case .delivered(let delivery):
                 history.record([delivery])
-                if let entry = byID[delivery.id], entry.state != .delivered, entry.state != .opened, delivery.date >= entry.askedAt {
+                if let entry = byID[delivery.id]?.entry, entry.state != .delivered, entry.state != .opened, delivery.date >= entry.askedAt {
                     move(delivery.id, to: .delivered, reason: nil, at: date)
                 }
             case .mark(let mark):
@@ -90,20 +95,36 @@ public actor InMemoryJournal: SchedulerJournal {
     /// Keeps `entry` in place of the one with its id.
     private func store(_ entry: JournalEntry, at date: Date) {
         let id = entry.request.id
-        let old = byID.updateValue(entry, forKey: id)
-        reorder(from: old, to: entry)
-        index(id, wasOpen: old?.state.isOpen, at: date)
+        guard let index = byID.index(forKey: id) else {
+            let kept = Kept(entry: entry, closedAt: entry.state.isOpen ? nil : date)
+            byID[id] = kept
+            if kept.closedAt != nil { closed.append((date, id)) }
+            reorder(from: nil, to: entry)
+            return
+        }
+        replace(at: index, with: entry, at: date)
     }
 
     /// Moves the entry with id `id`, if there is one, to `state`.
     private func move(_ id: String, to state: LedgerState, reason: String?, at date: Date) {
-        guard let old = byID[id] else { return }
-        var entry = old
+        guard let index = byID.index(forKey: id) else { return }
+        var entry = byID.values[index].entry
         entry.state = state
         entry.reason = reason
-        byID[id] = entry
-        reorder(from: old, to: entry)
-        index(id, wasOpen: old.state.isOpen, at: date)
+        replace(at: index, with: entry, at: date)
+    }
+
+    /// Replaces the entry kept at `index` with `entry`, and indexes it as open or closed: an
+    /// entry newly closed is kept from `date` on.
+    private func replace(at index: Dictionary<String, Kept>.Index, with entry: JournalEntry, at date: Date) {
+        let old = byID.values[index]
+        var kept = Kept(entry: entry, closedAt: nil)
+        if !entry.state.isOpen {
+            kept.closedAt = old.entry.state.isOpen ? date : old.closedAt
+            if old.entry.state.isOpen { closed.append((date, entry.request.id)) }
+        }
+        byID.values[index] = kept
+        reorder(from: old.entry, to: entry)
     }
 
     /// Keeps `openInOrder` in order when an entry changes from `old` (`nil` when new) to `new`.
@@ -138,29 +159,15 @@ public actor InMemoryJournal: SchedulerJournal {
         return low
     }
 
-    /// Indexes the entry with id `id` as open or closed at `date`; `wasOpen` is whether it
-    /// was open before, `nil` when it is new.
-    private func index(_ id: String, wasOpen: Bool?, at date: Date) {
-        if byID[id]?.state.isOpen == true {
-            closedAt[id] = nil
-        } else if wasOpen != false {
-            // Newly closed (or new and closed): its retention starts now.
-            closedAt[id] = date
-            closed.append((date, id))
-        }
-    }
-
-    /// Forgets the entries closed before `cutoff` and the deliveries and occurrences before it.
+    /// Forgets the entries closed before `cutoff` and the deliveries before it.
     private func forget(before cutoff: Date) {
         history.prune(before: cutoff)
-        history.pruneOccurrences(before: cutoff)
         // Commit dates mostly grow, so the oldest closings come first.
         let count = closed.prefix { $0.date < cutoff }.count
         guard count > 0 else { return }
         for (_, id) in closed[..<count] {
-            guard let date = closedAt[id], date < cutoff else { continue }
-            byID[id] = nil
-            closedAt[id] = nil
+            guard let index = byID.index(forKey: id), let date = byID.values[index].closedAt, date < cutoff else { continue }
+            byID.remove(at: index)
         }
         closed.removeSubrange(..<count)
     }

@@ -272,9 +272,8 @@ struct Pairing: Equatable {
         gone = []
         var slot = Self.owned(from: 0, in: pending, namespace: namespace)
         for index in open.indices where namespace.owns(open[index].request.id) {
-            // Ids that share their storage (the journal's copy of a request the scheduler
-            // added) compare without reading their bytes.
-            if slot < pending.endIndex, pending[slot].id == open[index].request.id {
+            // The journal's copy of a request the scheduler added is the center's: the same box.
+            if slot < pending.endIndex, pending[slot].hasSameID(as: open[index].request) {
                 (held[index], known[slot], first[slot]) = (slot, true, slot)
                 slot = Self.owned(from: slot + 1, in: pending, namespace: namespace)
             } else {
@@ -285,7 +284,7 @@ struct Pairing: Equatable {
         guard slot == pending.endIndex else { return nil }
         // An entry left over is gone only if the center holds no request with its id
         // elsewhere in its list (an entry of the journal listed twice, say).
-        for index in gone where pending.contains(where: { $0.id == open[index].request.id }) { return nil }
+        for index in gone where pending.contains(where: { $0.hasSameID(as: open[index].request) }) { return nil }
     }
 
     /// The index of the first request of the namespace at or after `start`, or the end.

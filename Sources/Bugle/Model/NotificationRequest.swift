@@ -15,11 +15,16 @@ public struct NotificationRequest: Hashable, Sendable, CustomReflectable {
         let dedupeKey: String?
         let occurrence: String?
         let fingerprint: UInt64
+        /// A digest of `id`, so that comparing the ids of two requests mostly compares two numbers.
+        let idDigest: UInt64
 
         init(
             id: String, fireTime: FireTime, content: NotificationContent, ruleID: String?, group: String?, dedupeKey: String?, occurrence: String?,
             fingerprint: UInt64
         ) {
+            var digest = Fingerprinter()
+            digest.combine(id)
+            self.idDigest = digest.value
             self.id = id
             self.fireTime = fireTime
             self.content = content
@@ -79,6 +84,12 @@ public struct NotificationRequest: Hashable, Sendable, CustomReflectable {
         fields = Fields(
             id: id, fireTime: fireTime, content: content, ruleID: ruleID, group: group, dedupeKey: dedupeKey, occurrence: occurrence,
             fingerprint: hasher.value)
+    }
+
+    /// Whether `other` has this request's id: the same box, or the same digest and id, so that
+    /// a search for an id among requests mostly compares numbers.
+    func hasSameID(as other: NotificationRequest) -> Bool {
+        fields === other.fields || (fields.idDigest == other.fields.idDigest && fields.id == other.fields.id)
     }
 
     /// Two requests are equal when every field is, whether or not they share their box.

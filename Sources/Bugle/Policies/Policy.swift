@@ -340,6 +340,17 @@ public struct DeliveryHistory: Sendable, Hashable {
     private var recent: [(key: String, named: Bool)] = []
     /// How many of the occurrences last remembered ``remembered(since:)`` can list.
     static let recentLimit = 32
+    /// Whether the occurrences are kept: not for a record that only lists the deliveries (a
+    /// journal's), which never asks.
+    private var keepsOccurrences = true
+
+    /// An empty history that keeps the deliveries only, not their occurrences: what a journal
+    /// lists again with ``deliveries(since:)``.
+    static func deliveriesOnly() -> DeliveryHistory {
+        var history = DeliveryHistory()
+        history.keepsOccurrences = false
+        return history
+    }
 
     /// An occurrence in `occurrenceQueue`.
     private struct QueuedOccurrence: Sendable {
@@ -372,6 +383,7 @@ public struct DeliveryHistory: Sendable, Hashable {
     }
 
     private mutating func remember(_ delivery: DeliveredNotification) {
+        guard keepsOccurrences else { return }
         let (key, named) = (delivery.occurrence ?? delivery.id, delivery.occurrence != nil)
         let last = named ? occurrences[key] : unnamedOccurrences[key]
         if let last, last >= delivery.date { return }
@@ -395,8 +407,9 @@ public struct DeliveryHistory: Sendable, Hashable {
         let count = deliveries.prefix { $0.date < date }.count
         guard count > 0 else { return }
         for delivery in deliveries[..<count] {
-            datesByID[delivery.id]?.removeAll { $0 == delivery.date }
-            if datesByID[delivery.id]?.isEmpty == true { datesByID[delivery.id] = nil }
+            guard let index = datesByID.index(forKey: delivery.id) else { continue }
+            datesByID.values[index].removeAll { $0 == delivery.date }
+            if datesByID.values[index].isEmpty { datesByID.remove(at: index) }
         }
         deliveries.removeSubrange(..<count)
     }

@@ -135,9 +135,8 @@ public enum Reconcile {
         var unpaired: [Int] = []
         var changed: [Int] = []
         for index in plan.entries.indices {
-            // Ids that share their storage (a request kept from the previous plan) compare
-            // without reading their bytes.
-            if slot < pending.endIndex, pending[slot].id == plan.entries[index].request.id {
+            // A request kept from the previous plan is the one the center holds: the same box.
+            if slot < pending.endIndex, pending[slot].hasSameID(as: plan.entries[index].request) {
                 if pending[slot].fingerprint != plan.entries[index].request.fingerprint { changed.append(index) }
                 slot = owned(from: slot + 1)
             } else {
@@ -146,7 +145,7 @@ public enum Reconcile {
             }
         }
         guard slot == pending.endIndex else { return nil }
-        for index in unpaired where pending.contains(where: { $0.id == plan.entries[index].request.id }) { return nil }
+        for index in unpaired where pending.contains(where: { $0.hasSameID(as: plan.entries[index].request) }) { return nil }
         // Soonest last, as the hashing adds them.
         var added = unpaired + changed
         added.sort(by: >)

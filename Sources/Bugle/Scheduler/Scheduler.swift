@@ -252,14 +252,15 @@ public actor Scheduler {
         return result
     }
 
-    /// The fire date of the first entry of `plan` whose request has a given id, for `count`
-    /// lookups: a refresh usually adds a few requests, whose entries are found by reading the
-    /// plan rather than by indexing every entry.
+    /// The fire date of the entry of `plan` whose request has a given id (a plan holds each
+    /// id once), for `count` lookups: a refresh usually adds a few requests, the latest of the
+    /// plan, whose entries are found by reading the plan from its end rather than by indexing
+    /// every entry.
     private static func fireDates(in plan: Plan, count: Int) -> (String) -> Date? {
         guard count > 16 else {
-            return { id in plan.entries.firstIndex { $0.request.id == id }.map { plan.entries[$0].candidate.fireDate } }
+            return { id in plan.entries.lastIndex { $0.request.id == id }.map { plan.entries[$0].candidate.fireDate } }
         }
-        let dates = Dictionary(plan.entries.map { ($0.request.id, $0.candidate.fireDate) }, uniquingKeysWith: { first, _ in first })
+        let dates = Dictionary(plan.entries.map { ($0.request.id, $0.candidate.fireDate) }, uniquingKeysWith: { _, last in last })
         return { dates[$0] }
     }
 
