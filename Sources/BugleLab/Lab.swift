@@ -90,11 +90,11 @@ public struct Lab: Sendable {
         var figures = Array(repeating: 0.0, count: figureCount)
         let texts = population.copy.variants
         var draws = DayDraws(
-            day: 0, date: population.start, rates: Array(repeating: 0, count: slots), open: 0, visits: false, leave: 0,
+            day: 0, date: population.start, rates: Array(repeating: 0, count: slots), open: 0, responsiveness: 1, visits: false, leave: 0,
             appeal: Array(repeating: 1, count: texts))
         for index in users {
             let user = UInt64(index)
-            var person = SyntheticUser(population: population, seed: Draw.seed(seed, user, 1))
+            var person = SyntheticUser(population: population, seed: Draw.seed(seed, user, 1), lapseSeed: Draw.seed(seed, user, Draw.lapses))
             let learnerSeed = Draw.seed(seed, user, 2)
             // Each text's appeal to this user: lognormal with mean 1, from a stream of its own.
             var appealGenerator = SeededGenerator(seed: Draw.seed(seed, user, 0))
@@ -112,14 +112,15 @@ public struct Lab: Sendable {
                 runs.append(ArmRun(policy: .fixed(slot), setting: setting, start: population.start))
             }
             for day in 0..<population.days {
-                if day > 0 { person.advance() }
+                person.begin(day: day)
                 draws.day = day
                 draws.date = population.start.adding(days: day)
                 let weekend = draws.date.weekday == .saturday || draws.date.weekday == .sunday
                 for slot in 0..<slots { draws.rates[slot] = person.rate(atHour: slotHours[slot], weekend: weekend) }
                 var generator = SeededGenerator(seed: Draw.seed(seed, user, 3 + UInt64(day)))
                 draws.open = Draw.unit(&generator)
-                draws.visits = Draw.unit(&generator) < person.organic
+                draws.visits = Draw.unit(&generator) < person.activity
+                draws.responsiveness = person.responsiveness
                 draws.leave = Draw.unit(&generator)
                 let week = day / 7
                 for run in runs.indices {

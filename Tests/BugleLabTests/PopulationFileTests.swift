@@ -28,6 +28,22 @@ import Testing
         #expect(population.name == "night-owls")
     }
 
+    @Test func theLapsesExampleIsTheDefaultWithLapses() throws {
+        let data = try Data(contentsOf: Self.examples.appendingPathComponent("lapses.json"))
+        var population = try Population.json(data)
+        #expect(population.name == "lapses")
+        #expect(population.lapse == Lapse(daily: 0.02, meanDays: 10, responsiveness: 0, activity: 0))
+        population.name = Population.default.name
+        population.lapse = Population.default.lapse
+        #expect(population == Population.default)
+    }
+
+    @Test func aLapseSectionGivesOnlyWhatItChanges() throws {
+        #expect(Population.default.lapse.daily == 0)
+        let population = try Population.json(Data(#"{"lapse": {"daily": 0.05, "responsiveness": 0.25}}"#.utf8))
+        #expect(population.lapse == Lapse(daily: 0.05, meanDays: Population.default.lapse.meanDays, responsiveness: 0.25, activity: 0))
+    }
+
     @Test func aFileGivesOnlyWhatItChanges() throws {
         let population = try Population.json(Data(#"{"users": 500, "churn": {"perIgnore": 0.01}, "timing": {"halfLife": 14}}"#.utf8))
         #expect(population.users == 500)
@@ -55,6 +71,16 @@ import Testing
         (#"{"copy": {"variants": 1}}"#, "copy.variants: 1 is outside 2…50"),
         (#"{"copy": {"recencyPenalty": 1.5}}"#, "copy.recencyPenalty: 1.5 is outside 0.0…1.0"),
         (#"{"start": "2026-13-01"}"#, "start: "),
+        (#"{"lapse": {"daily": 1.5}}"#, "lapse.daily: 1.5 is outside 0.0…1.0"),
+        (#"{"lapse": {"daily": -0.01}}"#, "lapse.daily: -0.01 is outside 0.0…1.0"),
+        (#"{"lapse": {"meanDays": 0.5}}"#, "lapse.meanDays: 0.5 is outside 1.0…365.0"),
+        (#"{"lapse": {"meanDays": 400}}"#, "lapse.meanDays: 400.0 is outside 1.0…365.0"),
+        (#"{"lapse": {"responsiveness": -0.5}}"#, "lapse.responsiveness: -0.5 is outside 0.0…1.0"),
+        (#"{"lapse": {"responsiveness": 1.01}}"#, "lapse.responsiveness: 1.01 is outside 0.0…1.0"),
+        (#"{"lapse": {"activity": 2}}"#, "lapse.activity: 2.0 is outside 0.0…1.0"),
+        (#"{"lapse": {"activity": -1}}"#, "lapse.activity: -1.0 is outside 0.0…1.0"),
+        (#"{"lapse": {"days": 10}}"#, "lapse.days: unknown field; expected one of daily, meanDays, responsiveness, activity"),
+        (#"{"lapse": 0.02}"#, "lapse: expected a section of fields"),
     ])
     func aWrongFieldIsNamed(json: String, expected: String) {
         let message = error(json)
@@ -65,5 +91,13 @@ import Testing
         var population = Population.default
         population.drift.jumpChance = -0.1
         #expect(throws: PopulationError.self) { try Lab(population: population, seed: 1) }
+        population = Population.default
+        population.lapse.meanDays = .nan
+        do {
+            _ = try Lab(population: population, seed: 1)
+            Issue.record("a mean lapse of nan days was accepted")
+        } catch {
+            #expect(error.description == "lapse.meanDays: nan is outside 1.0…365.0")
+        }
     }
 }

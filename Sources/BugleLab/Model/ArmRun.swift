@@ -10,6 +10,9 @@ struct DayDraws {
     var rates: [Double]
     /// A notification is opened when this is below its open probability.
     var open: Double
+    /// What the day leaves of every open probability: the lapse's responsiveness in one, 1
+    /// otherwise.
+    var responsiveness: Double
     /// Whether the user opens the app today of their own accord.
     var visits: Bool
     /// The user leaves today when this is below the day's chance of leaving.
@@ -137,7 +140,7 @@ struct ArmRun {
             let gap = textShown[text].map { Double(draws.day - $0) } ?? .infinity
             let novelty = 1 + setting.novelty.boost * (1 - Foundation.exp(-gap / setting.novelty.recoveryDays))
             let appeal = copyPolicy == .single ? 1 : draws.appeal[text]
-            let probability = Swift.min(1, draws.rates[slot] * habituation * novelty * appeal)
+            let probability = Swift.min(1, draws.rates[slot] * habituation * novelty * appeal) * draws.responsiveness
             textShown[text] = draws.day
             let opened = draws.open < probability
             answer = (true, opened)

@@ -25,6 +25,10 @@ enum Draw {
         return Swift.min(Swift.max(value, range.lowerBound), range.upperBound)
     }
 
+    /// The purpose of a user's lapse stream: above every other (0 to 2 for the user's texts,
+    /// numbers and learner, 3 + day for a day's numbers).
+    static let lapses: UInt64 = 1 << 32
+
     /// A seed for one purpose of one user (and day): SplitMix64's finaliser over the parts, so
     /// that nearby users and days get unrelated streams.
     static func seed(_ run: UInt64, _ user: UInt64, _ purpose: UInt64) -> UInt64 {
@@ -37,9 +41,10 @@ enum Draw {
     }
 }
 
-/// One synthetic user: the numbers drawn for them from the population, and where their best
-/// hour is today. What they do with a notification depends only on these, the day and the arm's
-/// own history with them (habituation, novelty), never on which arm asks.
+/// One synthetic user: the numbers drawn for them from the population, where their best hour is
+/// today, and whether they are in a lapse. What they do with a notification depends only on
+/// these, the day and the arm's own history with them (habituation, novelty), never on which arm
+/// asks.
 struct SyntheticUser {
     let peakRate: Double
     let floorRate: Double
@@ -50,11 +55,17 @@ struct SyntheticUser {
     private(set) var peak: Double
     /// The user's own stream: drift and moves, the same for every arm.
     private var generator: SeededGenerator
+    /// The user's lapses' stream, apart so that lapses leave every other number as it was.
+    private var lapseGenerator: SeededGenerator
+    /// The days of the current lapse still to come, today's included: 0 out of one.
+    private(set) var lapseDaysLeft = 0
     private let population: Population
     private let totalWeight: Double
 
-    init(population: Population, seed: UInt64) {
+    /// A user drawn from `seed`, whose lapses are drawn from `lapseSeed`.
+    init(population: Population, seed: UInt64, lapseSeed: UInt64) {
         self.population = population
+        lapseGenerator = SeededGenerator(seed: lapseSeed)
         var generator = SeededGenerator(seed: seed)
         totalWeight = population.chronotypes.reduce(0) { $0 + $1.weight }
         peakRate = Draw.value(population.peakOpenRate, in: Population.rateRange, &generator)
@@ -87,8 +98,31 @@ struct SyntheticUser {
         return wrapped < 0 ? wrapped + 24 : wrapped
     }
 
-    /// The next day: the best hour wanders, and now and then moves to a new one.
-    mutating func advance() {
+    /// The start of day `day` (0 the first): after the first, the best hour wanders, and now and
+    /// then moves to a new one; then the day of a lapse under way is counted, or one may start.
+    mutating func begin(day: Int) {
+        if day > 0 { advance() }
+        let lapse = population.lapse
+        if lapseDaysLeft > 0 { lapseDaysLeft -= 1 }
+        guard lapseDaysLeft == 0, lapse.daily > 0, Draw.unit(&lapseGenerator) < lapse.daily else { return }
+        // Geometric on 1, 2, 3 … with mean `meanDays`: by inversion, one draw.
+        let end = 1 / lapse.meanDays
+        lapseDaysLeft = end >= 1 ? 1 : 1 + Int(Foundation.log(1 - Draw.unit(&lapseGenerator)) / Foundation.log(1 - end))
+    }
+
+    /// Whether the user is in a lapse today.
+    var lapsing: Bool { lapseDaysLeft > 0 }
+
+    /// What today leaves of the chance of opening a notification: the lapse's
+    /// `responsiveness` in one, 1 otherwise.
+    var responsiveness: Double { lapsing ? population.lapse.responsiveness : 1 }
+
+    /// The chance of a visit of the user's own today: `organic`, times the lapse's `activity`
+    /// in one.
+    var activity: Double { lapsing ? organic * population.lapse.activity : organic }
+
+    /// The best hour wanders, and now and then moves to a new one.
+    private mutating func advance() {
         let drift = population.drift
         if drift.jumpChance > 0, Draw.unit(&generator) < drift.jumpChance {
             peak = drawPeak()

@@ -18,6 +18,7 @@ extension Population {
     ///   with the core's copy bandit defaults;
     /// - a user shrugs off 5 ignored in a row; each further one adds 0.3 % to the day's chance of
     ///   leaving (at most 3 %), beside 0.1 % a day regardless.
+    /// - no lapses (``Lapse/never``): users do not drop out for a while and come back.
     public static let `default` = Population(
         name: "default", users: 10_000, days: 84, start: "2026-01-05",
         chronotypes: [
@@ -29,6 +30,7 @@ extension Population {
         weekendShiftHours: Spread(mean: 1, sd: 0.75), organicActivity: Spread(mean: 0.3, sd: 0.15),
         habituation: Habituation(depth: 0.2, days: 14), novelty: Novelty(boost: 0.2, recoveryDays: 7),
         drift: Drift(hoursPerDay: 0.1, jumpChance: 0.003), churn: Churn(tolerance: 5, perIgnore: 0.003, maximum: 0.03, daily: 0.001),
+        lapse: .never,
         timing: TimingSetting(
             windowStart: "07:00", windowEnd: "22:00", slotMinutes: 30,
             configured: "09:00", halfLife: 60, priorHalfLife: 3, priorWeight: 20, neighbourWidth: 1, splitWeekend: false),

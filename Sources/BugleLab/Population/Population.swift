@@ -49,6 +49,8 @@ public struct Population: Hashable, Sendable, Codable {
     public var drift: Drift
     /// How users leave when they are over-notified, and otherwise.
     public var churn: Churn
+    /// How users drop out for a while and come back (a holiday, a busy month): off by default.
+    public var lapse: Lapse
     /// The learned timing under test: its window and `LearnedTiming.configured` time (the fixed
     /// arm's time) and its learning settings.
     public var timing: TimingSetting
@@ -75,12 +77,12 @@ public struct Population: Hashable, Sendable, Codable {
     public init(
         name: String, users: Int, days: Int, start: LocalDate, chronotypes: [Chronotype], peakOpenRate: Spread, floorOpenRate: Spread,
         peakWidthHours: Spread, weekendShiftHours: Spread, organicActivity: Spread, habituation: Habituation, novelty: Novelty, drift: Drift,
-        churn: Churn, timing: TimingSetting, fatigue: FatigueSetting, copy: CopySetting
+        churn: Churn, lapse: Lapse = Lapse.never, timing: TimingSetting, fatigue: FatigueSetting, copy: CopySetting
     ) {
         (self.name, self.users, self.days, self.start, self.chronotypes) = (name, users, days, start, chronotypes)
         (self.peakOpenRate, self.floorOpenRate, self.peakWidthHours) = (peakOpenRate, floorOpenRate, peakWidthHours)
         (self.weekendShiftHours, self.organicActivity, self.habituation, self.novelty) = (weekendShiftHours, organicActivity, habituation, novelty)
-        (self.drift, self.churn, self.timing, self.fatigue, self.copy) = (drift, churn, timing, fatigue, copy)
+        (self.drift, self.churn, self.lapse, self.timing, self.fatigue, self.copy) = (drift, churn, lapse, timing, fatigue, copy)
     }
 
     /// The population itself when every field is in its range; otherwise the error that names
@@ -100,6 +102,7 @@ public struct Population: Hashable, Sendable, Codable {
         try novelty.check("novelty")
         try drift.check("drift")
         try churn.check("churn")
+        try lapse.check("lapse")
         _ = try timing.learnedTiming()
         _ = try fatigue.backoff()
         _ = try copy.bandit()
@@ -108,7 +111,7 @@ public struct Population: Hashable, Sendable, Codable {
 
     private static let fields = [
         "name", "users", "days", "start", "chronotypes", "peakOpenRate", "floorOpenRate", "peakWidthHours", "weekendShiftHours",
-        "organicActivity", "habituation", "novelty", "drift", "churn", "timing", "fatigue", "copy",
+        "organicActivity", "habituation", "novelty", "drift", "churn", "lapse", "timing", "fatigue", "copy",
     ]
 
     /// Decodes a population: missing fields keep ``default``'s values, unknown ones are an
@@ -124,7 +127,7 @@ public struct Population: Hashable, Sendable, Codable {
             weekendShiftHours: try reader.read("weekendShiftHours", or: base.weekendShiftHours),
             organicActivity: try reader.read("organicActivity", or: base.organicActivity),
             habituation: try reader.read("habituation", or: base.habituation), novelty: try reader.read("novelty", or: base.novelty),
-            drift: try reader.read("drift", or: base.drift), churn: try reader.read("churn", or: base.churn),
+            drift: try reader.read("drift", or: base.drift), churn: try reader.read("churn", or: base.churn), lapse: try reader.read("lapse", or: base.lapse),
             timing: try reader.read("timing", or: base.timing), fatigue: try reader.read("fatigue", or: base.fatigue),
             copy: try reader.read("copy", or: base.copy))
         self = try validated()
@@ -132,7 +135,7 @@ public struct Population: Hashable, Sendable, Codable {
 
     private enum CodingKeys: String, CodingKey {
         case name, users, days, start, chronotypes, peakOpenRate, floorOpenRate, peakWidthHours, weekendShiftHours, organicActivity
-        case habituation, novelty, drift, churn, timing, fatigue, copy
+        case habituation, novelty, drift, churn, lapse, timing, fatigue, copy
     }
 
     /// A population read from a JSON file's bytes; ``PopulationError`` names what is wrong.
@@ -312,6 +315,54 @@ public struct Churn: Hashable, Sendable, Codable {
         self.init(
             tolerance: try reader.read("tolerance", or: base.tolerance), perIgnore: try reader.read("perIgnore", or: base.perIgnore),
             maximum: try reader.read("maximum", or: base.maximum), daily: try reader.read("daily", or: base.daily))
+    }
+}
+
+/// Lapses: now and then a user drops out for a while and comes back (a holiday, a busy month, a
+/// new phone habit). On a day out of a lapse, a user starts one with probability ``daily``; its
+/// length is drawn when it starts, geometric on 1, 2, 3 … days with mean ``meanDays`` (each of
+/// its days is the last with probability 1 / ``meanDays``), and the next can start the day after
+/// it ends. During a lapse the chance of opening a notification is multiplied by
+/// ``responsiveness`` and the chance of a visit of the user's own by ``activity``. Every arm sees
+/// the same lapses: they are drawn from a stream of the user's own.
+///
+/// Off unless ``daily`` is above 0 (the default population's is 0): then a population runs as
+/// if the section were not there.
+public struct Lapse: Hashable, Sendable, Codable {
+    /// The chance, on each day out of a lapse, that one starts: 0 (never) to 1.
+    public var daily: Double
+    /// The mean length of a lapse in days: 1 to 365.
+    public var meanDays: Double
+    /// What a lapse leaves of the chance of opening a notification: 0 (the user opens none) to
+    /// 1 (as usual).
+    public var responsiveness: Double
+    /// What a lapse leaves of the chance of a visit of the user's own: 0 (none) to 1 (as usual).
+    public var activity: Double
+
+    /// No lapses: the default population's (``daily`` 0; a file that turns them on with
+    /// ``daily`` alone gets lapses of 10 days on average that take every open and visit).
+    public static let never = Lapse(daily: 0, meanDays: 10, responsiveness: 0, activity: 0)
+
+    /// Lapses that start on a day with probability `daily` and last `meanDays` on average, during
+    /// which opens and visits are multiplied by `responsiveness` and `activity`.
+    public init(daily: Double, meanDays: Double, responsiveness: Double, activity: Double) {
+        (self.daily, self.meanDays, self.responsiveness, self.activity) = (daily, meanDays, responsiveness, activity)
+    }
+
+    func check(_ path: String) throws(PopulationError) {
+        try BugleLab.check("\(path).daily", daily, 0...1)
+        try BugleLab.check("\(path).meanDays", meanDays, 1...365)
+        try BugleLab.check("\(path).responsiveness", responsiveness, 0...1)
+        try BugleLab.check("\(path).activity", activity, 0...1)
+    }
+
+    /// Decodes it: missing fields keep the default population's values, unknown ones are an error.
+    public init(from decoder: any Decoder) throws {
+        let reader = try FieldReader(decoder, fields: ["daily", "meanDays", "responsiveness", "activity"])
+        let base = Population.default.lapse
+        self.init(
+            daily: try reader.read("daily", or: base.daily), meanDays: try reader.read("meanDays", or: base.meanDays),
+            responsiveness: try reader.read("responsiveness", or: base.responsiveness), activity: try reader.read("activity", or: base.activity))
     }
 }
 
