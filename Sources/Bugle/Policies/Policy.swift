@@ -325,8 +325,8 @@ public struct DeliveryHistory: Sendable, Hashable {
     /// When each request whose delivery named no occurrence (one planned before occurrences
     /// were kept) was last delivered, by request id: its candidate's id is its occurrence.
     public private(set) var unnamedOccurrences: [String: Date] = [:]
-    /// The dates of the kept deliveries of each request id.
-    private var datesByID: [String: [Date]] = [:]
+    /// How many deliveries of each request id are kept (none in a deliveries-only history).
+    private var countsByID: [String: Int] = [:]
     /// Each occurrence, named or not, at the date it was last delivered, oldest first. An
     /// entry whose occurrence was delivered again later is stale and skipped when pruned.
     private var occurrenceQueue: [QueuedOccurrence] = []
@@ -340,15 +340,15 @@ public struct DeliveryHistory: Sendable, Hashable {
     private var recent: [(key: String, named: Bool)] = []
     /// How many of the occurrences last remembered ``remembered(since:)`` can list.
     static let recentLimit = 32
-    /// Whether the occurrences are kept: not for a record that only lists the deliveries (a
-    /// journal's), which never asks.
-    private var keepsOccurrences = true
+    /// Whether the occurrences are kept and the deliveries counted by id: not for a record
+    /// that only lists the deliveries (a journal's), which never asks.
+    private var indexes = true
 
-    /// An empty history that keeps the deliveries only, not their occurrences: what a journal
-    /// lists again with ``deliveries(since:)``.
+    /// An empty history that keeps the deliveries only, not their occurrences nor a count by
+    /// id: what a journal lists again with ``deliveries(since:)``.
     static func deliveriesOnly() -> DeliveryHistory {
         var history = DeliveryHistory()
-        history.keepsOccurrences = false
+        history.indexes = false
         return history
     }
 
@@ -364,18 +364,18 @@ public struct DeliveryHistory: Sendable, Hashable {
     public init(_ deliveries: [DeliveredNotification] = []) {
         self.deliveries = deliveries.sorted { $0.date < $1.date }
         for delivery in self.deliveries {
-            datesByID[delivery.id, default: []].append(delivery.date)
+            countsByID[delivery.id, default: 0] += 1
             remember(delivery)
         }
     }
 
     /// Adds deliveries not seen before (by id and date).
     ///
-    /// - Complexity: O(1) amortized for each delivery at or after every kept one; one that
-    ///   arrives out of order is inserted in place, in O(*n*) for *n* kept deliveries.
+    /// - Complexity: O(log *n*) amortized for each delivery at or after every kept one, for *n*
+    ///   kept deliveries; one that arrives out of order is inserted in place, in O(*n*).
     public mutating func record(_ new: [DeliveredNotification]) {
         for delivery in new where !contains(id: delivery.id, date: delivery.date) {
-            datesByID[delivery.id, default: []].append(delivery.date)
+            if indexes { countsByID[delivery.id, default: 0] += 1 }
             // After every delivery at its date or earlier, as a stable sort would put it.
             deliveries.insert(delivery, at: deliveries.suffixStart { $0.date > delivery.date })
             remember(delivery)
@@ -383,7 +383,7 @@ public struct DeliveryHistory: Sendable, Hashable {
     }
 
     private mutating func remember(_ delivery: DeliveredNotification) {
-        guard keepsOccurrences else { return }
+        guard indexes else { return }
         let (key, named) = (delivery.occurrence ?? delivery.id, delivery.occurrence != nil)
         let last = named ? occurrences[key] : unnamedOccurrences[key]
         if let last, last >= delivery.date { return }
@@ -406,10 +406,10 @@ public struct DeliveryHistory: Sendable, Hashable {
     public mutating func prune(before date: Date) {
         let count = deliveries.prefix { $0.date < date }.count
         guard count > 0 else { return }
-        for delivery in deliveries[..<count] {
-            guard let index = datesByID.index(forKey: delivery.id) else { continue }
-            datesByID.values[index].removeAll { $0 == delivery.date }
-            if datesByID.values[index].isEmpty { datesByID.remove(at: index) }
+        for delivery in deliveries[..<count] where indexes {
+            guard let index = countsByID.index(forKey: delivery.id) else { continue }
+            countsByID.values[index] -= 1
+            if countsByID.values[index] <= 0 { countsByID.remove(at: index) }
         }
         deliveries.removeSubrange(..<count)
     }
@@ -450,10 +450,24 @@ public struct DeliveryHistory: Sendable, Hashable {
     /// forgets it).
     ///
     /// - Complexity: O(1): one hash of the id.
-    public func contains(id: String) -> Bool { datesByID[id] != nil }
+    public func contains(id: String) -> Bool { indexes ? countsByID[id] != nil : deliveries.contains { $0.id == id } }
 
     /// Whether the delivery of the request `id` at `date` is kept.
-    func contains(id: String, date: Date) -> Bool { datesByID[id]?.contains(date) ?? false }
+    ///
+    /// - Complexity: O(log *n*) for *n* kept deliveries: the deliveries at `date` are found by
+    ///   halving, as they are kept in date order.
+    func contains(id: String, date: Date) -> Bool {
+        var (low, high) = (deliveries.startIndex, deliveries.endIndex)
+        while low < high {
+            let middle = low + (high - low) / 2
+            if deliveries[middle].date < date { low = middle + 1 } else { high = middle }
+        }
+        while low < deliveries.endIndex, deliveries[low].date == date {
+            if deliveries[low].id == id { return true }
+            low += 1
+        }
+        return false
+    }
 
     /// The deliveries of `list` that are not kept (by id and date), in order.
     ///
