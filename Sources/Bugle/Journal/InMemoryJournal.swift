@@ -98,6 +98,7 @@ public actor InMemoryJournal: SchedulerJournal {
         guard let index = byID.index(forKey: id) else {
             let kept = Kept(entry: entry, closedAt: entry.state.isOpen ? nil : date)
             byID[id] = kept
+            byID.keepSparse()
             if kept.closedAt != nil { closed.append((date, id)) }
             reorder(from: nil, to: entry)
             return

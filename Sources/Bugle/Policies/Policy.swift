@@ -389,8 +389,10 @@ public struct DeliveryHistory: Sendable, Hashable {
         if let last, last >= delivery.date { return }
         if named {
             occurrences[key] = delivery.date
+            occurrences.keepSparse()
         } else {
             unnamedOccurrences[key] = delivery.date
+            unnamedOccurrences.keepSparse()
         }
         revision += 1
         recent.append((key, named))
@@ -509,6 +511,15 @@ public struct DeliveryHistory: Sendable, Hashable {
         hasher.combine(deliveries)
         hasher.combine(occurrences)
         hasher.combine(unnamedOccurrences)
+    }
+}
+
+extension Dictionary {
+    /// Keeps the table at most about 3/8 full: a removal moves back the keys after it up to
+    /// the next free bucket, hashing each, so a table that forgets a few keys every day (the
+    /// occurrences of 400 days, a journal's entries) costs less to prune when it is sparse.
+    mutating func keepSparse() {
+        if capacity < 2 * count { reserveCapacity(4 * count) }
     }
 }
 
