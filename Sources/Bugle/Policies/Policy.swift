@@ -424,9 +424,9 @@ public struct DeliveryHistory: Sendable, Hashable {
         for queued in occurrenceQueue[occurrenceQueueStart..<end] {
             // A stale entry: the occurrence was delivered again, at a date still kept.
             if queued.named {
-                if let last = occurrences[queued.key], last < date { occurrences[queued.key] = nil }
-            } else if let last = unnamedOccurrences[queued.key], last < date {
-                unnamedOccurrences[queued.key] = nil
+                if let index = occurrences.index(forKey: queued.key), occurrences.values[index] < date { occurrences.remove(at: index) }
+            } else if let index = unnamedOccurrences.index(forKey: queued.key), unnamedOccurrences.values[index] < date {
+                unnamedOccurrences.remove(at: index)
             }
         }
         occurrenceQueueStart = end
