@@ -7,30 +7,12 @@ import Testing
 /// comes before 08:00: what the phone shows, day after day.
 @Suite struct LearnedTimeOnAPhoneTests {
     @Test func aUserWhoOpensEarlyGetsEarlyNotificationsAndCanEraseWhatWasLearned() async throws {
-        let timing = try LearnedTiming(
-            windowStart: LocalTime(parsing: "07:00"), windowEnd: LocalTime(parsing: "10:00"), configured: LocalTime(parsing: "09:00"))
-        let rule = ScheduledRule(
-            id: "practice", schedule: .daily(try LocalTime(parsing: "09:00")), content: NotificationContent(title: "Practice", body: ""),
-            learning: timing)
-        let phone = try await SimulatedPhone(at: "2026-03-02T06:00", in: "Europe/London", rules: [rule], authorization: .authorized)
+        let phone = try await SimulatedPhone(
+            at: "2026-03-02T06:00", in: "Europe/London", rules: [try LearnedTimeAcrossRelaunchTests.rule()], authorization: .authorized)
         try await phone.open()
         let eight = try LocalTime(parsing: "08:00")
-        var seen = 0
-        for _ in 0..<90 {
-            // Through the morning a quarter of an hour at a time: the user opens at once what
-            // comes before 08:00, and never what comes later.
-            for _ in 0..<20 {
-                try await phone.advance(by: .seconds(15 * 60))
-                let delivered = await phone.delivered
-                for notification in delivered.dropFirst(seen) where notification.localTime.time < eight {
-                    try await phone.scheduler.opened(id: notification.id)
-                }
-                seen = delivered.count
-            }
-            // The app refreshes once a day, in the afternoon.
-            try await phone.advance(by: .seconds(19 * 3600))
-            try await phone.backgroundRefresh()
-        }
+        // Ninety days of a user who opens only what comes before 08:00.
+        try await LearnedTimeAcrossRelaunchTests.play(phone, days: 90)
         let delivered = await phone.delivered
         #expect(delivered.count == 90)
         // Day one was the configured time; the last month mostly early.

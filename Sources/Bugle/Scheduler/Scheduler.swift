@@ -95,8 +95,11 @@ public actor Scheduler {
     /// occurrences delivered within ``Scheduler/occurrenceWindow``: read from the journal the
     /// first time the scheduler needs them, then added to as the center reports more.
     public private(set) var history: DeliveryHistory
-    /// How far back deliveries are kept for the policies.
-    public var historyWindow: TimeInterval = 35 * 86_400
+    /// How far back deliveries are kept for the policies: ``defaultHistoryWindow`` unless set.
+    public var historyWindow: TimeInterval = Scheduler.defaultHistoryWindow
+    /// 35 days: how far back a scheduler keeps deliveries for the policies, and the opens that
+    /// a fatigue back-off and the learners count, unless its ``historyWindow`` is set.
+    public static let defaultHistoryWindow: TimeInterval = 35 * 86_400
     /// How long a delivered occurrence is remembered, so that no plan holds it again
     /// whatever changes (the time, the zone, the clock set back): 400 days, the planner's
     /// default lookahead. At most one entry per occurrence is kept.

@@ -73,6 +73,14 @@ public struct ZoneRules: Sendable {
         self.init(timeZone: timeZone, from: date.addingTimeInterval(-40 * 86_400), through: date.addingTimeInterval(800 * 86_400))
     }
 
+    /// Whether `date` is inside the window these rules read from `TimeZone`, where conversions
+    /// cost a search of the transitions rather than a call into the time-zone database: rules
+    /// kept while time passes are read again once it leaves.
+    public func covers(_ date: Date) -> Bool {
+        let instant = date.wholeSecondsSince1970
+        return instant >= windowStart && instant < windowEnd
+    }
+
     /// The zone's offset from UTC, in seconds, at `instant` (seconds since 1970).
     public func offset(atInstant instant: Int) -> Int {
         guard instant >= windowStart, instant < windowEnd else {

@@ -74,7 +74,7 @@ struct ArmRun {
     private var sentDays: [Int] = []
     private var openedDays: [Int] = []
     /// The days of answers the back-off reads: the scheduler's default history window.
-    static let historyDays = 35
+    static let historyDays = Int(Scheduler.defaultHistoryWindow / 86_400)
     private var lastDelivery: Int?
     private var lastSlot = -1
     /// Sends in a row, a day apart, in the same slot, before the latest.

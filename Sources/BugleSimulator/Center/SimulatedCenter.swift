@@ -749,9 +749,18 @@ public actor SimulatedCenter: Center {
         return "permission requested: the user denied (\(permissionDenials == 1 ? "once" : "twice: the dialog will not appear again"))"
     }
 
+    /// When `request` fires in the device's zone now: the zone's rules are read again when the
+    /// clock nears the end of their window (about two years), so that a long simulation does
+    /// not ask the time-zone database for every request.
     private func fireDate(of request: NotificationRequest) -> Date {
-        request.fireTime.resolve(in: zoneRules)
+        if !zoneRules.covers(device.now.addingTimeInterval(Self.zoneRulesAhead)) {
+            zoneRules = ZoneRules(timeZone: device.timeZone, around: device.now)
+        }
+        return request.fireTime.resolve(in: zoneRules)
     }
+
+    /// How far ahead of the clock the zone's rules are kept: the planner's default lookahead.
+    private static let zoneRulesAhead: TimeInterval = 400 * 86_400
 
     private func samplePending() {
         let now = device.now
