@@ -150,14 +150,7 @@ public actor InMemoryJournal: SchedulerJournal {
     /// The index in `openInOrder` of the first entry that does not come before `entry`, by
     /// fire date then request id.
     private func position(of entry: JournalEntry) -> Int {
-        var (low, high) = (openInOrder.startIndex, openInOrder.endIndex)
-        while low < high {
-            let middle = low + (high - low) / 2
-            let date = openInOrder[middle].fireDate
-            let before = date != entry.fireDate ? date < entry.fireDate : openInOrder[middle].request.id < entry.request.id
-            if before { low = middle + 1 } else { high = middle }
-        }
-        return low
+        openInOrder.fireOrderIndex(of: entry.fireDate, id: entry.request.id, fireDate: \.fireDate, requestID: \.request.id)
     }
 
     /// Forgets the entries closed before `cutoff` and the deliveries before it.

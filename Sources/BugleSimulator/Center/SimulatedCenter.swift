@@ -163,14 +163,7 @@ public actor SimulatedCenter: Center {
 
         /// Where `entry` goes among `values`: after every entry that comes before it.
         private static func insertion(of entry: Entry, in values: [Entry]) -> Int {
-            var (low, high) = (values.startIndex, values.endIndex)
-            while low < high {
-                let middle = low + (high - low) / 2
-                let date = values[middle].fireDate
-                let before = date != entry.fireDate ? date < entry.fireDate : values[middle].request.id < entry.request.id
-                if before { low = middle + 1 } else { high = middle }
-            }
-            return low
+            values.fireOrderIndex(of: entry.fireDate, id: entry.request.id, fireDate: \.fireDate, requestID: \.request.id)
         }
 
         /// The index in `values` of the entry with `entry`'s request id.
