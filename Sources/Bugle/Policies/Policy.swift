@@ -313,9 +313,10 @@ private struct DayCounts: Sendable {
 /// and the occurrences the user has seen, which no plan holds again.
 ///
 /// Recording, pruning and looking up cost the same however long the history has run: the
-/// kept deliveries are indexed by request id, kept in date order by appending (a delivery
-/// that arrives out of order is inserted in its place), and the occurrences are queued by
-/// the date they were last delivered, so that pruning stops at the first one it keeps.
+/// kept deliveries are counted by request id and kept in date order by appending (a delivery
+/// that arrives out of order is inserted in its place), so that one is found by halving on
+/// its date, and the occurrences are queued by the date they were last delivered, so that
+/// pruning stops at the first one it keeps.
 public struct DeliveryHistory: Sendable, Hashable {
     /// The deliveries kept, oldest first.
     public private(set) var deliveries: [DeliveredNotification]
