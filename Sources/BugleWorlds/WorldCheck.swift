@@ -246,7 +246,7 @@ private final class Observer: SimulationObserver, @unchecked Sendable {
             guard let timing = rule.learning else { continue }
             rule.learning = try? LearnedTiming(
                 windowStart: .midnight, windowEnd: "23:45", configured: timing.configured, priorWeight: 0)
-            try? await scheduler.setRule(rule, refresh: false)
+            _ = try? await scheduler.setRule(rule, refresh: false)
         }
     }
 
