@@ -14,7 +14,8 @@ enum SimulatorBenchmarks {
     /// quadratic: about 15× before its history was indexed and pruned), and the run fails.
     /// The first year is a little cheaper than the next ones, while the 400 days of
     /// occurrences and of the in-memory journal fill up before anything is forgotten, so a
-    /// cost per day that has become constant gives a ratio near 4 (3.85 to 4.01 in six runs).
+    /// cost per day that has become constant gives a ratio near 4 (3.85 to 4.21 across runs,
+    /// depending on the state of the heap).
     static let ratioLimit = 5.0
 
     /// The median of `runs` runs of each length (one in `quick` mode), in CPU time of the
