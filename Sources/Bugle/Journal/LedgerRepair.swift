@@ -270,12 +270,12 @@ struct Pairing: Equatable {
         held = [Int](repeating: -1, count: open.count)
         known = [Bool](repeating: false, count: pending.count)
         gone = []
-        var slot = Self.owned(from: 0, in: pending, namespace: namespace)
+        var slot = namespace.firstOwned(in: pending, from: 0)
         for index in open.indices where namespace.owns(open[index].request.id) {
             // The journal's copy of a request the scheduler added is the center's: the same box.
             if slot < pending.endIndex, pending[slot].hasSameID(as: open[index].request) {
                 (held[index], known[slot], first[slot]) = (slot, true, slot)
-                slot = Self.owned(from: slot + 1, in: pending, namespace: namespace)
+                slot = namespace.firstOwned(in: pending, from: slot + 1)
             } else {
                 guard gone.count < Self.unpairedLimit else { return nil }
                 gone.append(index)
@@ -285,13 +285,6 @@ struct Pairing: Equatable {
         // An entry left over is gone only if the center holds no request with its id
         // elsewhere in its list (an entry of the journal listed twice, say).
         for index in gone where pending.contains(where: { $0.hasSameID(as: open[index].request) }) { return nil }
-    }
-
-    /// The index of the first request of the namespace at or after `start`, or the end.
-    static func owned(from start: Int, in pending: [NotificationRequest], namespace: Namespace) -> Int {
-        var index = start
-        while index < pending.endIndex, !namespace.owns(pending[index].id) { index += 1 }
-        return index
     }
 }
 

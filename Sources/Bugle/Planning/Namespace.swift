@@ -41,3 +41,13 @@ public struct Namespace: Hashable, Sendable, CustomStringConvertible {
 
     public var description: String { prefix }
 }
+
+extension Namespace {
+    /// The index of the first request of `requests` at or after `start` whose id the namespace
+    /// owns, or the end: the next one a side-by-side reading of the center's list pairs.
+    func firstOwned(in requests: [NotificationRequest], from start: Int) -> Int {
+        var index = start
+        while index < requests.endIndex, !owns(requests[index].id) { index += 1 }
+        return index
+    }
+}

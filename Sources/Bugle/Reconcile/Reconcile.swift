@@ -126,19 +126,14 @@ public enum Reconcile {
     /// finds, as long as the center holds one request per id.
     static func inOrder(plan: Plan, pending: [NotificationRequest]) -> ChangeSet? {
         let namespace = plan.namespace
-        func owned(from start: Int) -> Int {
-            var index = start
-            while index < pending.endIndex, !namespace.owns(pending[index].id) { index += 1 }
-            return index
-        }
-        var slot = owned(from: 0)
+        var slot = namespace.firstOwned(in: pending, from: 0)
         var unpaired: [Int] = []
         var changed: [Int] = []
         for index in plan.entries.indices {
             // A request kept from the previous plan is the one the center holds: the same box.
             if slot < pending.endIndex, pending[slot].hasSameID(as: plan.entries[index].request) {
                 if pending[slot].fingerprint != plan.entries[index].request.fingerprint { changed.append(index) }
-                slot = owned(from: slot + 1)
+                slot = namespace.firstOwned(in: pending, from: slot + 1)
             } else {
                 guard unpaired.count < unpairedLimit else { return nil }
                 unpaired.append(index)
