@@ -84,26 +84,79 @@ public protocol EventSink: Sendable {
     func record(_ event: SchedulerEvent)
 }
 
-/// Keeps events in memory, for tests and the simulator.
+/// Keeps the last events in memory, in order: a scheduler's default sink, what tests read,
+/// and the simulator's record.
+///
+/// It keeps at most ``limit`` events, 10,000 unless it is made with another
+/// (``init(limit:)``), and lets the oldest go, so that a scheduler that runs for months holds
+/// a bounded amount of memory; ``dropped`` counts the events let go. For a record that
+/// lasts, give the scheduler a durable sink, such as BugleStore's event log.
 public final class EventRecorder: EventSink, @unchecked Sendable {
+    /// The events a recorder made with ``init()`` keeps.
+    public static let defaultLimit = 10_000
+    /// The limits ``init(limit:)`` accepts: 1 to 1,000,000 events.
+    public static let limits: ClosedRange<Int> = 1...1_000_000
+
+    /// How many events it keeps at most.
+    public let limit: Int
     private let lock = NSLock()
+    /// The events kept: in order until `limit` are kept, then a ring whose oldest is at `oldest`.
     private var stored: [SchedulerEvent] = []
+    private var oldest = 0
+    private var droppedCount = 0
 
-    /// A recorder with no events yet.
-    public init() {}
+    /// A recorder with no events yet that keeps the last ``defaultLimit`` (10,000).
+    public init() { limit = Self.defaultLimit }
 
-    /// Appends `event` to ``EventRecorder/events``; safe to call from any thread.
-    public func record(_ event: SchedulerEvent) {
-        lock.lock()
-        stored.append(event)
-        lock.unlock()
+    /// A recorder with no events yet that keeps the last `limit`.
+    ///
+    /// - Throws: ``EventRecorderError`` when `limit` is outside ``limits`` (1 to 1,000,000).
+    public init(limit: Int) throws(EventRecorderError) {
+        guard Self.limits.contains(limit) else { throw EventRecorderError(limit: limit) }
+        self.limit = limit
     }
 
-    /// Everything recorded so far, in order.
+    /// Appends `event` to ``EventRecorder/events``, letting the oldest go when ``limit`` are
+    /// kept; safe to call from any thread.
+    ///
+    /// - Complexity: O(1) amortized.
+    public func record(_ event: SchedulerEvent) {
+        lock.lock()
+        defer { lock.unlock() }
+        if stored.count < limit {
+            stored.append(event)
+        } else {
+            stored[oldest] = event
+            oldest = oldest + 1 == limit ? 0 : oldest + 1
+            droppedCount += 1
+        }
+    }
+
+    /// The events kept, oldest first: every event recorded, unless more than ``limit`` were,
+    /// then the last ``limit``.
     public var events: [SchedulerEvent] {
         lock.lock()
         defer { lock.unlock() }
-        return stored
+        return oldest == 0 ? stored : Array(stored[oldest...] + stored[..<oldest])
+    }
+
+    /// How many events were let go, the oldest first, to keep ``limit``.
+    public var dropped: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return droppedCount
+    }
+}
+
+/// An event recorder's limit outside ``EventRecorder/limits``: "event recorder: a limit of 0
+/// events is outside 1…1000000".
+public struct EventRecorderError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The limit given.
+    public var limit: Int
+
+    /// The sentence.
+    public var description: String {
+        "event recorder: a limit of \(limit) events is outside \(EventRecorder.limits.lowerBound)…\(EventRecorder.limits.upperBound)"
     }
 }
 
