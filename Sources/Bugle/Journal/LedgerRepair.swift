@@ -255,12 +255,9 @@ struct Pairing: Equatable {
         }
     }
 
-    /// Beyond so many open entries that do not pair in order, the ids are hashed instead.
-    static let unpairedLimit = 8
-
     /// The pairing found by reading both lists side by side, when every pending request of
     /// the namespace pairs with the next open entry of the namespace that has its id, and at
-    /// most ``unpairedLimit`` open entries are left over; `nil` otherwise.
+    /// most `Namespace.unpairedLimit` open entries are left over; `nil` otherwise.
     ///
     /// The steady state of a refresh: the center lists what the journal holds open, in the
     /// same order (soonest first), but for what was delivered since. Two requests of the
@@ -277,7 +274,7 @@ struct Pairing: Equatable {
                 (held[index], known[slot], first[slot]) = (slot, true, slot)
                 slot = namespace.firstOwned(in: pending, from: slot + 1)
             } else {
-                guard gone.count < Self.unpairedLimit else { return nil }
+                guard gone.count < Namespace.unpairedLimit else { return nil }
                 gone.append(index)
             }
         }

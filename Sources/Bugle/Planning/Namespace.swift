@@ -43,6 +43,11 @@ public struct Namespace: Hashable, Sendable, CustomStringConvertible {
 }
 
 extension Namespace {
+    /// How many entries a side-by-side reading of the center's list beside another list (the
+    /// plan in ``Reconcile``, the journal's open entries in ``LedgerRepair``) may leave
+    /// unpaired, each then checked to be held nowhere else, before both hash every id instead.
+    static let unpairedLimit = 8
+
     /// The index of the first request of `requests` at or after `start` whose id the namespace
     /// owns, or the end: the next one a side-by-side reading of the center's list pairs.
     func firstOwned(in requests: [NotificationRequest], from start: Int) -> Int {

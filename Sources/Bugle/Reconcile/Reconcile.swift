@@ -116,12 +116,9 @@ public enum Reconcile {
         return ChangeSet(removals: removals, additions: additions, unchanged: unchanged)
     }
 
-    /// Beyond so many planned requests that do not pair in order, the ids are hashed instead.
-    static let unpairedLimit = 8
-
     /// The changes found by reading the plan and the pending list side by side: when every
     /// pending request of the namespace pairs with the next planned request that has its id,
-    /// and at most ``unpairedLimit`` planned requests are left over, which the center holds
+    /// and at most `Namespace.unpairedLimit` planned requests are left over, which the center holds
     /// nowhere else; `nil` otherwise. Nothing is removed then, and it is what the hashing
     /// finds, as long as the center holds one request per id.
     static func inOrder(plan: Plan, pending: [NotificationRequest]) -> ChangeSet? {
@@ -135,7 +132,7 @@ public enum Reconcile {
                 if pending[slot].fingerprint != plan.entries[index].request.fingerprint { changed.append(index) }
                 slot = namespace.firstOwned(in: pending, from: slot + 1)
             } else {
-                guard unpaired.count < unpairedLimit else { return nil }
+                guard unpaired.count < Namespace.unpairedLimit else { return nil }
                 unpaired.append(index)
             }
         }
