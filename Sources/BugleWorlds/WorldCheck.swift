@@ -310,6 +310,13 @@ private final class Observer: SimulationObserver, @unchecked Sendable {
         }
     }
 
+    /// A refresh before the event (the user opening a notification, background work) is not
+    /// the event's: a switch the event turns off is off from the event's own clean refresh, or
+    /// from the next one.
+    func simulation(_ simulation: Simulation, willPlay event: ScenarioEvent, index: Int) async {
+        cleanRefreshInEvent = false
+    }
+
     func simulation(_ simulation: Simulation, didPlay event: ScenarioEvent, index: Int) async {
         await configure(simulation)
         var newlyOff: [String] = []

@@ -100,4 +100,35 @@ final class RandomWorldTests: XCTestCase {
             }
         }
     }
+
+    /// World 45730, shrunk: the user opens a notification (a clean refresh), then the app's
+    /// process is restarted and its state turns r4 off while it is not running, so nothing
+    /// refreshes and the three r4 reminders still pending are delivered. The switch is off
+    /// from the next clean refresh, the app's launch the morning after, not from the
+    /// notification's open before the event (which the check used to count as the event's).
+    func testASwitchTurnedOffWhileTheAppIsNotRunningIsOffFromTheNextRefresh() async throws {
+        let yaml = """
+            start: 2026-03-08T02:35Z
+            timeZone: America/Santiago
+            days: 7
+            pendingLimit: 11
+            faults: { seed: 549869, addFailureRate: 0.0, removeFailureRate: 0.13 }
+            lookahead: 15d
+            state: { on_r1: true, on_r2: true, on_r4: true }
+            user: { opens: "02:00-11:00", chance: 0.9, after: 80m, seed: 842 }
+            learningSeed: 217405
+            rules:
+              - { id: r4, rrule: "FREQ=HOURLY;INTERVAL=7", start: 2026-03-05, time: "02:30", title: "r4 title", body: "r4 body", basis: zoned, group: g1, when: { key: on_r4, equals: true } }
+            events:
+              - { at: 2026-03-08T03:34Z, open: {} }
+              - { at: 2026-03-10T16:35Z, relaunch: {}, set: { on_r4: false } }
+
+            """
+        let outcome = await WorldCheck.run(try ScenarioParser.parse(yaml), store: false)
+        XCTAssertEqual(outcome.violations, [])
+        // "delivered <id> at <time> ...": what came after the switch, before the next launch.
+        let delivered = outcome.digest.split(separator: "\n").filter { $0.hasPrefix("delivered ") }.map { String($0.split(separator: " ")[1]) }
+        let after = delivered.filter { $0 > "bugle.r4@2026-03-10T13:35" }
+        XCTAssertEqual(after, ["bugle.r4@2026-03-10T15:30", "bugle.r4@2026-03-10T22:30", "bugle.r4@2026-03-11T05:30"])
+    }
 }

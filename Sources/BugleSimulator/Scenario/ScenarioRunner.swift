@@ -71,8 +71,16 @@ public struct ScenarioRunner: Sendable {
 public protocol SimulationObserver: AnyObject, Sendable {
     /// A refresh has just returned: the center holds what it left.
     func simulation(_ simulation: Simulation, didRefresh result: RefreshResult) async
+    /// An event is about to be applied: what the user and the system did before it (opens,
+    /// deliveries, background work, with their refreshes) is done.
+    func simulation(_ simulation: Simulation, willPlay event: ScenarioEvent, index: Int) async
     /// An event has been applied, with the refreshes it caused.
     func simulation(_ simulation: Simulation, didPlay event: ScenarioEvent, index: Int) async
+}
+
+extension SimulationObserver {
+    /// Does nothing: an observer that only counts what events did need not implement it.
+    public func simulation(_ simulation: Simulation, willPlay event: ScenarioEvent, index: Int) async {}
 }
 
 /// One run of a scenario in progress: the device, the center, the scheduler and what has
@@ -205,6 +213,7 @@ public final class Simulation: @unchecked Sendable {
             try await runUser(through: at)
             try await runPeriodicWork(through: at)
             await center.advance(to: at)
+            await observer?.simulation(self, willPlay: event, index: nextEvent - 1)
             try await apply(event, at: at)
             // Events are read on the device's clock: after the user sets it, on the new time.
             lastEventDate = device.now
