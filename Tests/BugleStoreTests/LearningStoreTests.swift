@@ -80,6 +80,11 @@ import Testing
         let reopened = try BugleDatabase.open(at: url)
         #expect(try reopened.copyStates() == ["practice": state])
         #expect(try reopened.holdoutRecords() == [sent, held])
+        // A refresh reads only what it may change: the unsettled, and the settled before a date
+        // (through the protocol, as the scheduler asks: the store's own query answers).
+        let learning: any LearningStore = reopened
+        #expect(try await learning.holdoutRecords(unsettledOrBefore: nine) == [held])
+        #expect(try await learning.holdoutRecords(unsettledOrBefore: nine.addingTimeInterval(1)) == [sent, held])
         #expect(try reopened.engagements(since: nine) == [nine.addingTimeInterval(600), nine.addingTimeInterval(86_400 + 600)])
         #expect(try reopened.lastEngagement() == nine.addingTimeInterval(86_400 + 600))
         try reopened.updateHoldoutRecords(

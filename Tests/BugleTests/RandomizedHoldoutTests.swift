@@ -80,6 +80,64 @@ import Testing
         #expect(noon.saving.contains(HoldoutRecord(occurrence: "checkin@2026-03-02", ruleID: "checkin", date: nine, heldOut: false, active: true)))
     }
 
+    /// A refresh reads only the records not settled and those past the retention (what
+    /// `LearningStore.holdoutRecords(unsettledOrBefore:)` lists), not every record: over random
+    /// books, which settled and forgot records of a year and more, with plans that replace
+    /// records (a clock set back) and deliveries and opens of some, it saves and forgets
+    /// exactly what reading every record would.
+    @Test func theRecordsARefreshReadsGiveTheSameUpdateAsEveryRecord() async throws {
+        var random = SeededGenerator(seed: 0x401D)
+        let now = at(london, 2026, 3, 2, 12, 0)
+        let day: TimeInterval = 86_400
+        var (skipped, changed) = (0, 0)
+        for _ in 0..<300 {
+            let store = InMemoryLearningStore()
+            var records: [HoldoutRecord] = []
+            var deliveries: [DeliveredNotification] = []
+            var opens: [String: Date] = [:]
+            for index in 0..<Int.random(in: 0...60, using: &random) {
+                let date = now + Double(Int.random(in: -600...20, using: &random)) * day + Double(Int.random(in: 0..<24, using: &random)) * 3_600
+                let heldOut = Bool.random(using: &random)
+                let active: Bool? = date < now && Int.random(in: 0..<3, using: &random) > 0 ? Bool.random(using: &random) : nil
+                let record = HoldoutRecord(occurrence: "r\(index % 3)@\(index)", ruleID: "r\(index % 3)", date: date, heldOut: heldOut, active: active)
+                records.append(record)
+                if !heldOut, date <= now, Bool.random(using: &random) {
+                    let shown = DeliveredNotification(
+                        id: "bugle.\(record.occurrence)", date: date + 60, content: NotificationContent(title: "t", body: ""), ruleID: record.ruleID,
+                        occurrence: record.occurrence)
+                    deliveries.append(shown)
+                    if Bool.random(using: &random) { opens[shown.id] = shown.date + Double(Int.random(in: 0...10_000, using: &random)) }
+                }
+            }
+            await store.updateHoldoutRecords(saving: records, removing: [])
+            // The plan: some occurrences kept, some new, some (after a clock set back) a settled one's.
+            var planned: [HoldoutRecord] = []
+            for record in records where Int.random(in: 0..<4, using: &random) == 0 {
+                planned.append(HoldoutRecord(occurrence: record.occurrence, ruleID: record.ruleID, date: now + day, heldOut: Bool.random(using: &random)))
+            }
+            for index in 0..<Int.random(in: 0...5, using: &random) {
+                planned.append(
+                    HoldoutRecord(occurrence: "new@\(index)", ruleID: "r0", date: now + Double(index + 1) * day, heldOut: Bool.random(using: &random)))
+            }
+            let appOpens = (0..<Int.random(in: 0...30, using: &random)).map { _ in now - Double(Int.random(in: 0...(40 * 24), using: &random)) * 3_600 }
+            // As the scheduler asks it: through the protocol, so the store's own query answers.
+            let learning: any LearningStore = store
+            let read = try await learning.holdoutRecords(unsettledOrBefore: now - HoldoutBook.retention)
+            skipped += records.count - read.count
+            let attribution: (String) -> TimeInterval = { $0 == "r1" ? 86_400 : 7_200 }
+            let every = HoldoutBook(records: await store.holdoutRecords(), deliveries: deliveries, opens: opens, appOpens: appOpens)
+                .updated(planned: planned, now: now, attribution: attribution)
+            let some = HoldoutBook(records: read, deliveries: deliveries, opens: opens, appOpens: appOpens)
+                .updated(planned: planned, now: now, attribution: attribution)
+            #expect(some.saving == every.saving)
+            #expect(some.removing == every.removing)
+            if !every.saving.isEmpty || !every.removing.isEmpty { changed += 1 }
+        }
+        // The books are not trivial: many settled records go unread, and most updates change something.
+        #expect(skipped > 3_000)
+        #expect(changed > 250)
+    }
+
     @Test func settingsOutOfRangeSayWhich() throws {
         let fraction = try #require(throws: LearningError.self) { try RandomizedHoldout(fraction: 0) }
         #expect(fraction.description == "randomized holdout: fraction: 0.0 is outside 0.01…0.5")

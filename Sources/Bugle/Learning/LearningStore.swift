@@ -35,6 +35,11 @@ public protocol LearningStore: Sendable {
     func saveCopy(_ state: CopyState, for ruleID: String) async throws
     /// The occurrences planned under a ``RandomizedHoldout``, sent or held out.
     func holdoutRecords() async throws -> [HoldoutRecord]
+    /// The records a refresh may still change, oldest first: those not settled yet
+    /// (``HoldoutRecord/active`` is `nil`) and those dated before `date`, which it forgets.
+    /// A refresh reads these instead of every record, which ``HoldoutBook`` settles and forgets
+    /// the same way. By default, ``holdoutRecords()`` filtered.
+    func holdoutRecords(unsettledOrBefore date: Date) async throws -> [HoldoutRecord]
     /// Keeps `saving` (replacing records of the same occurrence) and forgets the records of
     /// the occurrences in `removing`.
     func updateHoldoutRecords(saving: [HoldoutRecord], removing: Set<String>) async throws
@@ -77,6 +82,13 @@ public struct LearningExport: Codable, Hashable, Sendable {
     }
 }
 
+extension LearningStore {
+    /// ``holdoutRecords()``, filtered: the records not settled and those dated before `date`.
+    public func holdoutRecords(unsettledOrBefore date: Date) async throws -> [HoldoutRecord] {
+        try await holdoutRecords().filter { $0.active == nil || $0.date < date }
+    }
+}
+
 /// A learning store that lives as long as the process: the scheduler's default. Use a durable
 /// one (BugleStore) in an app, or learning starts again at each launch.
 public actor InMemoryLearningStore: LearningStore {
@@ -108,6 +120,9 @@ public actor InMemoryLearningStore: LearningStore {
     public func copyStates() -> [String: CopyState] { copy }
     public func saveCopy(_ state: CopyState, for ruleID: String) { copy[ruleID] = state }
     public func holdoutRecords() -> [HoldoutRecord] { holdout.values.sorted { ($0.date, $0.occurrence) < ($1.date, $1.occurrence) } }
+    public func holdoutRecords(unsettledOrBefore date: Date) -> [HoldoutRecord] {
+        holdout.values.filter { $0.active == nil || $0.date < date }.sorted { ($0.date, $0.occurrence) < ($1.date, $1.occurrence) }
+    }
     public func updateHoldoutRecords(saving: [HoldoutRecord], removing: Set<String>) {
         for id in removing { holdout[id] = nil }
         for record in saving { holdout[record.occurrence] = record }

@@ -183,7 +183,10 @@ public struct HoldoutBook: Sendable {
     /// Records are kept this long after their occurrence: 400 days.
     public static let retention: TimeInterval = 400 * 86_400
 
-    /// The records kept.
+    /// The records kept: every one, or only those not settled and those older than
+    /// ``retention`` (``LearningStore/holdoutRecords(unsettledOrBefore:)``), which give the
+    /// same update: a settled record within the retention is neither settled nor forgotten,
+    /// only replaced by a planned one of its occurrence, which is saved either way.
     public var records: [HoldoutRecord]
     /// The deliveries of the scheduler's history window.
     public var deliveries: [DeliveredNotification]

@@ -381,7 +381,7 @@ public actor Scheduler {
                 ? HoldoutRecord(occurrence: drop.candidate.occurrence, ruleID: drop.candidate.ruleID, date: drop.candidate.fireDate, heldOut: true) : nil
         }
         let book = HoldoutBook(
-            records: try await learning.holdoutRecords(), deliveries: history.deliveries,
+            records: try await learning.holdoutRecords(unsettledOrBefore: now.addingTimeInterval(-HoldoutBook.retention)), deliveries: history.deliveries,
             opens: try await learning.opens(since: now.addingTimeInterval(-historyWindow)),
             appOpens: try await learning.engagements(since: now.addingTimeInterval(-historyWindow)))
         let change = book.updated(planned: planned, now: now) { covering($0)?.attribution ?? 7_200 }

@@ -123,9 +123,21 @@ extension BugleDatabase: LearningStore {
 
     /// The occurrences planned under a randomized holdout, oldest first.
     public func holdoutRecords() throws -> [HoldoutRecord] {
+        try holdoutRecords(where: nil, arguments: [])
+    }
+
+    /// The records not settled yet and those dated before `date`, oldest first: what a refresh
+    /// may change, without reading the settled ones it keeps as they are.
+    public func holdoutRecords(unsettledOrBefore date: Date) throws -> [HoldoutRecord] {
+        try holdoutRecords(where: "active IS NULL OR date < ?", arguments: [date.timeIntervalSince1970])
+    }
+
+    private func holdoutRecords(where condition: String?, arguments: StatementArguments) throws -> [HoldoutRecord] {
         try read { db in
             guard try db.tableExists("holdout_record") else { return [] }
-            return try Row.fetchAll(db, sql: "SELECT occurrence, rule_id, date, held_out, active FROM holdout_record ORDER BY date, occurrence").map { row in
+            let filter = condition.map { " WHERE \($0)" } ?? ""
+            let sql = "SELECT occurrence, rule_id, date, held_out, active FROM holdout_record\(filter) ORDER BY date, occurrence"
+            return try Row.fetchAll(db, sql: sql, arguments: arguments).map { row in
                 let active: Int? = row["active"]
                 return HoldoutRecord(
                     occurrence: row["occurrence"], ruleID: row["rule_id"], date: Date(timeIntervalSince1970: row["date"]), heldOut: row["held_out"] == 1,
