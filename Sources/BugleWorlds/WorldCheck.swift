@@ -215,7 +215,8 @@ private final class Observer: SimulationObserver, @unchecked Sendable {
     /// or a foreground refresh: what ends a run of ignored notifications).
     private var refreshes: [(deliveries: Int, zone: String, clean: Bool, engaged: Bool)] = []
     /// Whether the latest refresh made while the current event was applied had no failures
-    /// (an event can refresh twice: for a clock change, then for the app's own change).
+    /// (an event can refresh twice: for a clock change, then for the app's own change); reset
+    /// before each event is applied.
     private var cleanRefreshInEvent = false
     /// Identities delivered, with the delivery's index.
     private var delivered: [String: Int] = [:]
@@ -383,7 +384,6 @@ private final class Observer: SimulationObserver, @unchecked Sendable {
             // Its refresh came with the event: off from here. Otherwise from the next clean one.
             if cleanRefreshInEvent { off[key] = deliveries.count } else { turningOff.insert(key) }
         }
-        cleanRefreshInEvent = false
     }
 
     private static let studyRules = ["studyReminders": "study", "difficultCardReminders": "difficult-cards"]

@@ -85,7 +85,7 @@ public struct LearningExport: Codable, Hashable, Sendable {
 extension LearningStore {
     /// ``holdoutRecords()``, filtered: the records not settled and those dated before `date`.
     public func holdoutRecords(unsettledOrBefore date: Date) async throws -> [HoldoutRecord] {
-        try await holdoutRecords().filter { $0.active == nil || $0.date < date }
+        try await holdoutRecords().filter { $0.mayChange(before: date) }
     }
 }
 
@@ -119,9 +119,9 @@ public actor InMemoryLearningStore: LearningStore {
     public func engagements(since date: Date) -> [Date] { appOpens.filter { $0 >= date } }
     public func copyStates() -> [String: CopyState] { copy }
     public func saveCopy(_ state: CopyState, for ruleID: String) { copy[ruleID] = state }
-    public func holdoutRecords() -> [HoldoutRecord] { holdout.values.sorted { ($0.date, $0.occurrence) < ($1.date, $1.occurrence) } }
+    public func holdoutRecords() -> [HoldoutRecord] { HoldoutRecord.ordered(holdout.values) }
     public func holdoutRecords(unsettledOrBefore date: Date) -> [HoldoutRecord] {
-        holdout.values.filter { $0.active == nil || $0.date < date }.sorted { ($0.date, $0.occurrence) < ($1.date, $1.occurrence) }
+        HoldoutRecord.ordered(holdout.values.lazy.filter { $0.mayChange(before: date) })
     }
     public func updateHoldoutRecords(saving: [HoldoutRecord], removing: Set<String>) {
         for id in removing { holdout[id] = nil }

@@ -97,6 +97,15 @@ public struct HoldoutRecord: Hashable, Sendable, Codable {
     public init(occurrence: String, ruleID: String, date: Date, heldOut: Bool, active: Bool? = nil) {
         (self.occurrence, self.ruleID, self.date, self.heldOut, self.active) = (occurrence, ruleID, date, heldOut, active)
     }
+
+    /// Whether a refresh may still change it: not settled yet, or dated before `date` (the
+    /// retention's start), when it is forgotten.
+    func mayChange(before date: Date) -> Bool { active == nil || self.date < date }
+
+    /// `records` oldest first, then by occurrence: the order stores list them in.
+    static func ordered(_ records: some Sequence<HoldoutRecord>) -> [HoldoutRecord] {
+        records.sorted { ($0.date, $0.occurrence) < ($1.date, $1.occurrence) }
+    }
 }
 
 /// What a rule's notifications change: the share of sent occurrences after which the user was
@@ -240,7 +249,7 @@ public struct HoldoutBook: Sendable {
             removing.insert(record.occurrence)
             saving[record.occurrence] = nil
         }
-        return (saving.values.sorted { ($0.date, $0.occurrence) < ($1.date, $1.occurrence) }, removing)
+        return (HoldoutRecord.ordered(saving.values), removing)
     }
 
     /// Whether the user opened the app in `from...to`.
