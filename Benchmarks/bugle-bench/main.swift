@@ -7,7 +7,8 @@
 //                                                seconds, for CI): its figures are rough
 //
 // The simulator's rows say ok or MISSED against the targets (a user-year ≤ 30 ms of CPU,
-// four years ≤ 4× one); four years above 5× one (a cost per day that grows) exits 1.
+// four years ≤ 4× one) and the steady state (the fourth year of four ≤ 1.05× the second); four
+// years above 5× one (a cost per day that grows) exits 1.
 //
 // Every input is fixed: `now` is 2026-03-01T12:00Z, the calendar is Gregorian in
 // America/New_York, randomness comes from SplitMix64 with a fixed seed.

@@ -42,7 +42,7 @@ struct EventRecorderTests {
             }
         }
         #expect((try? EventRecorder(limit: 1_000_000))?.limit == 1_000_000)
-        #expect(EventRecorder().limit == 10_000)
+        #expect(EventRecorder().limit == 1_000)
     }
 
     @Test func threadsRecordingAtOnceLoseNothingButTheOldest() async throws {

@@ -7,13 +7,22 @@ import Foundation
 /// pending request for an unknown one. Use a durable journal (BugleStore) in an app.
 ///
 /// It answers what the scheduler asks as the durable journal does, and keeps its cost per
-/// commit and per read independent of how long it has run: the open entries are indexed,
-/// and what the scheduler never reads again is forgotten. An entry that is no longer open
-/// (cancelled, failed, delivered, opened) is kept for 400 days after the commit that closed
-/// it, and a delivery for 400 days after it happened (counted from each commit's date), then
-/// forgotten with the others of its month, in one batch every 30 days: 400 days is the
-/// scheduler's ``Scheduler/occurrenceWindow``, the furthest back it reads deliveries, and it
-/// reads only open entries. Marks are forgotten when the scheduler says so
+/// commit and per read, and its memory, independent of how long it has run: the open entries
+/// are indexed, and what the scheduler never reads again is forgotten.
+///
+/// - A delivery is kept for 400 days after it happened (counted from each commit's date):
+///   400 days is the scheduler's ``Scheduler/occurrenceWindow``, the furthest back it reads
+///   deliveries, so that a scheduler recovered over this journal still never shows an
+///   occurrence twice.
+/// - An entry that is no longer open (cancelled, failed, delivered, opened) is kept for 35
+///   days after the commit that closed it (``Scheduler/defaultHistoryWindow``, how far back
+///   the scheduler's policies look), for ``entries`` to show what became of recent requests:
+///   the scheduler reads only open entries. Each one holds its whole request: kept for 400
+///   days, as they were before, they held about half a megabyte in `bugle-bench`'s phone of
+///   four rules.
+/// - What is older is forgotten with the others of its month, in one batch every 30 days.
+///
+/// Marks are forgotten when the scheduler says so
 /// (``JournalUpdate/forgetMarks(endingBefore:)``), as in the durable journal. (The durable
 /// journal keeps every row.)
 public actor InMemoryJournal: SchedulerJournal {
@@ -34,10 +43,12 @@ public actor InMemoryJournal: SchedulerJournal {
     private var history = DeliveryHistory.deliveriesOnly()
     private var marks = OccurrenceMarks()
 
-    /// How long a closed entry and a delivery are kept at least: the scheduler's default
+    /// How long a delivery is kept at least: the scheduler's default
     /// ``Scheduler/occurrenceWindow``.
-    private static let retention: TimeInterval = 400 * 86_400
-    /// How often what is older than `retention` is forgotten: in batches, so that a commit
+    private static let deliveryRetention: TimeInterval = 400 * 86_400
+    /// How long an entry that is no longer open is kept at least.
+    private static let closedRetention = Scheduler.defaultHistoryWindow
+    /// How often what is older than it keeps is forgotten: in batches, so that a commit
     /// does not move everything kept to forget one day.
     private static let forgettingInterval: TimeInterval = 30 * 86_400
     /// The commit date from which the next batch is forgotten.
@@ -64,8 +75,8 @@ public actor InMemoryJournal: SchedulerJournal {
         marks.all.filter { $0.last >= day }
     }
 
-    /// Applies `updates` in order, then forgets what is older than the retention, when a
-    /// batch is due.
+    /// Applies `updates` in order, then forgets what is older than it keeps, when a batch is
+    /// due.
     public func commit(_ updates: [JournalUpdate], at date: Date) {
         for update in updates {
             switch update {
@@ -87,7 +98,7 @@ public actor InMemoryJournal: SchedulerJournal {
             }
         }
         if date >= nextForgetting {
-            forget(before: date.addingTimeInterval(-Self.retention))
+            forget(deliveriesBefore: date.addingTimeInterval(-Self.deliveryRetention), closedBefore: date.addingTimeInterval(-Self.closedRetention))
             nextForgetting = date.addingTimeInterval(Self.forgettingInterval)
         }
     }
@@ -153,9 +164,9 @@ public actor InMemoryJournal: SchedulerJournal {
         openInOrder.fireOrderIndex(of: entry.fireDate, id: entry.request.id, fireDate: \.fireDate, requestID: \.request.id)
     }
 
-    /// Forgets the entries closed before `cutoff` and the deliveries before it.
-    private func forget(before cutoff: Date) {
-        history.prune(before: cutoff)
+    /// Forgets the deliveries before `deliveryCutoff` and the entries closed before `cutoff`.
+    private func forget(deliveriesBefore deliveryCutoff: Date, closedBefore cutoff: Date) {
+        history.prune(before: deliveryCutoff)
         // Commit dates mostly grow, so the oldest closings come first.
         let count = closed.prefix { $0.date < cutoff }.count
         guard count > 0 else { return }

@@ -79,7 +79,7 @@ public actor Scheduler {
     nonisolated func today(at now: Date) -> LocalDate {
         ZoneRules.cached(timeZone: environment.calendar().timeZone, around: now).localDate(at: now)
     }
-    /// Where its events go: by default an ``EventRecorder`` that keeps the last 10,000.
+    /// Where its events go: by default an ``EventRecorder`` that keeps the last 1,000.
     public nonisolated let sink: any EventSink
     /// The ledger and the delivery history.
     public nonisolated let journal: any SchedulerJournal

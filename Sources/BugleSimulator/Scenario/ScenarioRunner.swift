@@ -96,7 +96,7 @@ public final class Simulation: @unchecked Sendable {
     public private(set) var scheduler: Scheduler
     /// Sees every refresh and every event as it happens: the invariant checks of random worlds.
     public var observer: (any SimulationObserver)?
-    /// The app's scheduler's events, in order, across relaunches: the last 10,000 of them
+    /// The app's scheduler's events, in order, across relaunches: the last 1,000 of them
     /// (`EventRecorder.defaultLimit`).
     public let recorder = EventRecorder()
     /// The instant the scenario starts; the result counts deliveries from it on.
