@@ -17,9 +17,8 @@ import Foundation
 /// - An entry that is no longer open (cancelled, failed, delivered, opened) is kept for 35
 ///   days after the commit that closed it (``Scheduler/defaultHistoryWindow``, how far back
 ///   the scheduler's policies look), for ``entries`` to show what became of recent requests:
-///   the scheduler reads only open entries. Each one holds its whole request: kept for 400
-///   days, as they were before, they held about half a megabyte in `bugle-bench`'s phone of
-///   four rules.
+///   the scheduler reads only open entries. Each one holds its whole request: 400 days of
+///   them would hold about half a megabyte in `bugle-bench`'s phone of four rules.
 /// - What is older is forgotten with the others of its month, in one batch every 30 days.
 ///
 /// Marks are forgotten when the scheduler says so

@@ -91,9 +91,9 @@ public protocol EventSink: Sendable {
 /// (``init(limit:)``), and lets the oldest go, so that a scheduler that runs for months holds
 /// a bounded amount of memory; ``dropped`` counts the events let go. An event holds the
 /// request it is about, so events cost memory: in `bugle-bench`'s phone of four rules, which
-/// makes about nine events a day, 1,000 are about four months, and 10,000 (the default
-/// before) held about 1.6 MB once full. For a record that lasts, give the scheduler a
-/// durable sink, such as BugleStore's event log.
+/// makes about nine events a day, 1,000 are about four months, and 10,000 hold about
+/// 1.6 MB. For a record that lasts, give the scheduler a durable sink, such as BugleStore's
+/// event log.
 public final class EventRecorder: EventSink, @unchecked Sendable {
     /// The events a recorder made with ``init()`` keeps.
     public static let defaultLimit = 1_000
